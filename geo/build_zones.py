@@ -96,7 +96,28 @@ ESTUARY_FILLS = [
 
 # Seeds that are not towns: extra points owned by a zone, (lon, lat).
 # Added where the adjacency check reported a missing or extra edge.
-HELPERS: dict[str, list[tuple[float, float]]] = {}
+HELPERS: dict[str, list[tuple[float, float]]] = {
+    "F6": [(-1.70, 49.585)],  # reach F1 between Cherbourg (F2) and Les Pieux (F5)
+    "F9": [(-1.63, 49.29)],  # coast south of Portbail, so F9 meets F19 west of F12
+    "F11": [(-1.345, 49.355)],  # south-west lobe meeting F12 between F10 and F13
+    "F12": [(-1.39, 49.32)],
+    "F13": [(-1.16, 49.345), (-1.135, 49.33)],  # Baie des Veys shore west of the Vire
+    "F19": [(-1.60, 49.24)],
+    "F20": [(-1.21, 49.16)],  # south-east towards Saint-Lô (F26)
+    "F15": [(-0.57, 49.32)],  # Gold coast: a longer F15-F16 border at Ver-sur-Mer
+    "F16": [(-0.50, 49.315), (-0.40, 49.25)],  # Juno hinterland south to Caen (F30)
+    "F23": [(-0.65, 49.235), (-0.70, 49.225), (-0.48, 49.22)],  # under Bayeux to F22; to Caen
+    "F27": [(-0.78, 49.04)],  # Caumont south to Aunay (F37)
+    "F25": [(-1.36, 48.99)],
+    "F26": [(-1.15, 49.14)],
+    "F28": [(-0.72, 49.10), (-0.71, 49.07)],  # west of Villers-Bocage down to F37
+    "F33": [(-1.44, 48.965)],  # Bréhal hinterland reaching F25
+    "F37": [(-0.70, 49.035), (-0.73, 49.02)],
+    "F30": [(-0.30, 49.20)],  # east edge on the Orne, longer F30-F31 border
+    "F31": [(-0.24, 49.195)],
+    "F38": [(-0.41, 49.03)],  # south-east arm to F41, between F39 and F40
+    "F41": [(-0.37, 48.99)],
+}
 
 # Zones whose board.json centroid is not used as a seed (it sits where a
 # neighbour must be on the real map).
@@ -118,7 +139,7 @@ AIRBORNE = [
     # semi-axes (km east-west, km north-south)
     {"centre": (-1.255, 49.385), "axes": (3.0, 4.5),
      "place": "drop zones A, C and D around Sainte-Marie-du-Mont, Hiesville and Saint-Martin-de-Varreville"},
-    {"centre": (-1.365, 49.405), "axes": (3.0, 3.5),
+    {"centre": (-1.405, 49.400), "axes": (3.0, 3.5),
      "place": "drop zones N, O and T along the Merderet west of Sainte-Mère-Église"},
     {"centre": (-0.280, 49.245), "axes": (2.0, 2.0),
      "place": "Bénouville bridges; the real drop zones N, K and V lay east of the Orne around Ranville"},
@@ -130,10 +151,12 @@ AIRBORNE_NOTES = {
 }
 
 SEAS = [
-    # name, polygon (lon, lat) cutting the frame's sea
-    ("English Channel", [(-2.05, 49.62), (-1.265, 49.70), (-1.10, 49.80), (-2.05, 49.80)]),
-    ("Baie de Seine", [(-1.265, 49.70), (-1.10, 49.80), (0.12, 49.80), (0.12, 48.78), (-1.265, 48.78)]),
-    ("Golfe normand-breton", [(-2.05, 48.78), (-1.265, 48.78), (-1.265, 49.70), (-2.05, 49.62)]),
+    # Named sea areas: each is the frame's sea cut by a rough polygon
+    # (lon, lat) that may run over land; the last one takes the rest.
+    ("Golfe normand-breton", [(-2.05, 48.78), (-1.40, 48.78), (-1.45, 49.25), (-1.70, 49.55),
+                              (-1.945, 49.73), (-2.05, 49.73)]),
+    ("Baie de Seine", [(-1.40, 48.78), (0.12, 48.78), (0.12, 49.50), (-1.265, 49.70), (-1.35, 49.60)]),
+    ("English Channel", None),
 ]
 
 # Off-map area where Allied air units wait: a rectangle in the sea north of
@@ -500,8 +523,10 @@ def assemble(board, towns, zones_deg, zones_km, sea_deg) -> dict:
             props["note"] = AIRBORNE_NOTES[i]
         feats.append(feature("airborne", gd, props))
 
+    rest = sea_deg
     for name, ring in SEAS:
-        part = sea_deg.intersection(Polygon(ring), grid_size=1e-5)
+        part = rest if ring is None else rest.intersection(Polygon(ring), grid_size=1e-5)
+        rest = rest.difference(part, grid_size=1e-5)
         if not part.is_empty:
             feats.append(feature("sea", part, {"id": name, "name": name}))
 
