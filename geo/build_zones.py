@@ -133,6 +133,7 @@ BEACH_BOXES = {
 }
 BEACH_DEPTH_KM = 1.2  # how far inland a beach strip reaches
 CLEARANCE_KM = 0.3  # gap kept between overlays and other zones
+INSET_KM = 0.025  # overlays stay this far inside their zone's outline
 
 AIRBORNE = [
     # index in board.json airborne_boxes -> drop area centre (lon, lat),
@@ -301,28 +302,39 @@ def repair_pieces(zones: dict[str, object], seeds_by_zone: dict) -> dict:
     return zones
 
 
-def snap_coverage(zones_deg: dict[str, object]) -> dict[str, object]:
-    """Snap all zones to the 1e-5 grid together so borders stay shared."""
-    lines = [shapely.set_precision(g.boundary, 1e-5) for g in zones_deg.values()]
+def snap_coverage(zones_deg: dict[str, object], land_deg, frame_deg) -> tuple[dict, dict]:
+    """Snap land zones and sea areas to the 1e-5 grid as one coverage.
+
+    All zone borders, the frame and the sea dividers are noded together and
+    polygonized, so neighbours (land-land and land-sea) share identical
+    vertices: no gaps, no overlaps. Faces on land go to the zone that
+    covers them (slivers to the nearest zone); faces at sea go to the
+    named sea area whose polygon holds them.
+    """
+    lines = [g.boundary for g in zones_deg.values()] + [frame_deg.boundary]
+    lines += [Polygon(ring).boundary for _, ring in SEAS if ring is not None]
+    lines = [shapely.set_precision(g, 1e-5) for g in lines]
     noded = shapely.union_all(lines, grid_size=1e-5)
     faces = list(shapely.polygonize(list(getattr(noded, "geoms", [noded]))).geoms)
-    out: dict[str, list] = {z: [] for z in zones_deg}
-    tree_ids = list(zones_deg)
+    ids = list(zones_deg)
+    land_faces: dict[str, list] = {z: [] for z in ids}
+    sea_faces: dict[str, list] = {name: [] for name, _ in SEAS}
+    sea_polys = [(name, Polygon(ring) if ring is not None else None) for name, ring in SEAS]
     for f in faces:
         rp = f.representative_point()
-        best = None
-        for zid in tree_ids:
-            if zones_deg[zid].covers(rp):
-                best = zid
-                break
-        if best is None:  # sliver outside every zone: give it to the nearest
-            best = min(tree_ids, key=lambda z: zones_deg[z].distance(rp))
-        out[best].append(f)
-    res = {}
-    for zid, fs in out.items():
-        g = shapely.union_all(fs, grid_size=1e-5)
-        res[zid] = g
-    return res
+        if not frame_deg.covers(rp):
+            continue
+        if land_deg.covers(rp):
+            zid = next((z for z in ids if zones_deg[z].covers(rp)), None)
+            if zid is None:  # sliver between zones: give it to the nearest
+                zid = min(ids, key=lambda z: zones_deg[z].distance(rp))
+            land_faces[zid].append(f)
+        else:
+            name = next(n for n, poly in sea_polys if poly is None or poly.covers(rp))
+            sea_faces[name].append(f)
+    zones = {z: shapely.union_all(fs, grid_size=1e-5) for z, fs in land_faces.items()}
+    seas = {n: shapely.union_all(fs, grid_size=1e-5) for n, fs in sea_faces.items() if fs}
+    return zones, seas
 
 
 def adjacency(zones_km: dict[str, object]) -> dict[tuple[str, str], float]:
@@ -365,7 +377,7 @@ def report(board, zones_km, sea_km, verbose=True) -> bool:
         key=lambda s: int(s[1:]),
     )
     short = sorted((L, e) for e, L in got.items() if e in want and L < 3.0)
-    if verbose:
+    if verbose or not (not missing and not extra and not bad_coast):
         print(f"edges: {len(got)} found, {len(want)} wanted")
         print("missing:", missing)
         print("extra:", [(a, b, round(got[(a, b)], 2)) for a, b in extra])
@@ -443,13 +455,12 @@ def build(verbose: bool = True):
     zones_km = repair_pieces(zones_km, seeds_by_zone)
 
     # Snap the coverage in degrees, then measure in km again.
-    zones_deg = snap_coverage({z: to_deg(g) for z, g in zones_km.items()})
-    land_deg = shapely.union_all(list(zones_deg.values()), grid_size=1e-5)
-    sea_deg = shapely.set_precision(frame_deg, 1e-5).difference(land_deg, grid_size=1e-5)
+    zones_deg, seas_deg = snap_coverage({z: to_deg(g) for z, g in zones_km.items()}, to_deg(land_km), frame_deg)
+    sea_deg = shapely.union_all(list(seas_deg.values()), grid_size=1e-5)
     zones_km = {z: to_km(g) for z, g in zones_deg.items()}
     sea_km = to_km(sea_deg)
     ok = report(board, zones_km, sea_km, verbose)
-    return board, towns, zones_deg, zones_km, sea_deg, sea_km, ok
+    return board, towns, zones_deg, zones_km, seas_deg, sea_km, ok
 
 
 def overlays(board, zones_km, land_km):
@@ -465,7 +476,9 @@ def overlays(board, zones_km, land_km):
         stretch = coast_km.intersection(box(x0, y0, x1, y1))
         strip = stretch.buffer(BEACH_DEPTH_KM, cap_style="flat").intersection(zone)
         strip = strip.difference(others.buffer(CLEARANCE_KM))
-        strip = strip.buffer(-0.02).buffer(0.02).intersection(zone)
+        # Stay 25 m inside the zone everywhere (also on the sea side), so that
+        # snapping to the 1e-5 grid cannot push the strip out of its zone.
+        strip = strip.buffer(-0.02).buffer(0.02).intersection(zone.buffer(-INSET_KM))
         if strip.geom_type != "Polygon":
             strip = max(strip.geoms, key=lambda g: g.area)
         out_beaches[name] = strip
@@ -483,7 +496,7 @@ def overlays(board, zones_km, land_km):
     return out_beaches, out_air
 
 
-def assemble(board, towns, zones_deg, zones_km, sea_deg) -> dict:
+def assemble(board, towns, zones_deg, zones_km, seas_deg) -> dict:
     feats = []
     display = {}
     for t in towns:
@@ -523,12 +536,8 @@ def assemble(board, towns, zones_deg, zones_km, sea_deg) -> dict:
             props["note"] = AIRBORNE_NOTES[i]
         feats.append(feature("airborne", gd, props))
 
-    rest = sea_deg
-    for name, ring in SEAS:
-        part = rest if ring is None else rest.intersection(Polygon(ring), grid_size=1e-5)
-        rest = rest.difference(part, grid_size=1e-5)
-        if not part.is_empty:
-            feats.append(feature("sea", part, {"id": name, "name": name}))
+    for name, part in seas_deg.items():
+        feats.append(feature("sea", part, {"id": name, "name": name}))
 
     for z in board["zones"]:
         if z["victory_city"]:
@@ -544,6 +553,10 @@ def assemble(board, towns, zones_deg, zones_km, sea_deg) -> dict:
     return {
         "type": "FeatureCollection",
         "bbox": list(FRAME_LONLAT),
+        # Foreign member: the versions that produced the file (the rebuild
+        # test expects byte equality only when these match).
+        "generator": {"script": "geo/build_zones.py", "shapely": shapely.__version__,
+                      "geos": ".".join(map(str, shapely.geos_version))},
         "features": feats,
     }
 
@@ -552,19 +565,21 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="build in memory and print the diff only")
     ap.add_argument("--out", type=Path, default=HERE, help="output directory (default: geo/)")
+    ap.add_argument("--quiet", action="store_true", help="print nothing unless the checks fail")
     args = ap.parse_args(argv)
-    board, towns, zones_deg, zones_km, sea_deg, sea_km, ok = build()
+    board, towns, zones_deg, zones_km, seas_deg, sea_km, ok = build(verbose=not args.quiet)
     if args.check:
         return 0 if ok else 1
     if not ok:
         print("adjacency/coast check FAILED; writing anyway", file=sys.stderr)
-    fc = assemble(board, towns, zones_deg, zones_km, sea_deg)
+    fc = assemble(board, towns, zones_deg, zones_km, seas_deg)
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "zones.geojson"
     text = json.dumps(fc, ensure_ascii=False, separators=(",", ":"))
     path.write_text(text + "\n", encoding="utf-8")
     nverts = sum(len(shapely.get_coordinates(shapely.geometry.shape(f["geometry"]))) for f in fc["features"])
-    print(f"wrote {path} ({len(text.encode()) / 1024:.1f} KB, {len(fc['features'])} features, {nverts} vertices)")
+    if not args.quiet:
+        print(f"wrote {path} ({len(text.encode()) / 1024:.1f} KB, {len(fc['features'])} features, {nverts} vertices)")
     return 0 if ok else 1
 
 
