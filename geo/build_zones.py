@@ -104,8 +104,8 @@ HELPERS: dict[str, list[tuple[float, float]]] = {
     "F13": [(-1.16, 49.345), (-1.135, 49.33)],  # Baie des Veys shore west of the Vire
     "F19": [(-1.60, 49.24)],
     "F20": [(-1.21, 49.16)],  # south-east towards Saint-Lô (F26)
-    "F15": [(-0.57, 49.32)],  # Gold coast: a longer F15-F16 border at Ver-sur-Mer
-    "F16": [(-0.50, 49.315), (-0.40, 49.25)],  # Juno hinterland south to Caen (F30)
+    "F15": [(-0.545, 49.325)],  # Gold coast up to La Rivière (Ver-sur-Mer)
+    "F16": [(-0.475, 49.315), (-0.385, 49.32), (-0.40, 49.25)],  # Juno coast to Saint-Aubin; south to Caen
     "F23": [(-0.65, 49.235), (-0.70, 49.225), (-0.48, 49.22)],  # under Bayeux to F22; to Caen
     "F27": [(-0.78, 49.04)],  # Caumont south to Aunay (F37)
     "F25": [(-1.36, 48.99)],
