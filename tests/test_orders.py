@@ -176,7 +176,8 @@ def test_order_2_six_dice_one_at_a_time_with_re_aiming() -> None:
         "Naval die 5 (US) at a blockhouse in F15 Bayeux",
         "Naval die 6 (US) at a blockhouse in F2 Cherbourg",
     ]
-    assert [line.rsplit("-> ", 1)[1].split()[0] for line in dice_lines] == ["destroyed", "miss", "destroyed", "miss", "destroyed", "destroyed"]
+    results = [line.rsplit("-> ", 1)[1].split()[0] for line in dice_lines]
+    assert results == ["destroyed", "miss", "destroyed", "miss", "destroyed", "destroyed"]
     assert short(s, "F2", "Germany") == "1i 1b" and short(s, "F15", "Germany") == "-"
     assert s.destroyed[0] == Force(blockhouse=4)
     assert (s.card, type(s.step)) == (3, PatrolStep)
@@ -383,6 +384,7 @@ def test_order_9_every_arc_blockhouse_fires_once_at_its_beach() -> None:
     assert legal(s) == ["fire-to-sea artillery", "fire-to-sea infantry"]
     refused(s, "fire-to-sea tank", "R-BH-2")
 
+    # fmt: off
     s, lines = play(
         s,
         "fire-to-sea artillery", (3,),  # F4 > Utah: destroyed
@@ -394,6 +396,7 @@ def test_order_9_every_arc_blockhouse_fires_once_at_its_beach() -> None:
         "fire-to-sea infantry", (2,), "fire-to-sea tank", (6,),  # F17 (2) > Sword
         "fire-to-sea artillery", (3,),  # F18 > Sword
     )
+    # fmt: on
     shots = [line for line in lines if line.startswith("Blockhouse")]
     assert [(line.split(" in ")[1].split()[0], line.split(" in ")[2].split(":")[0]) for line in shots] == [
         ("F4", "Utah"), ("F7", "Utah"), ("F11", "Utah"), ("F14", "Omaha"), ("F14", "Omaha"), ("F15", "Gold"), ("F15", "Gold"),
@@ -421,12 +424,15 @@ def test_order_9_empty_beach_draws_no_fire() -> None:
 # ORDER-10 Allies Land
 
 
+LANDINGS = (("Gold", "artillery"), ("Gold", "infantry"), ("Sword", "artillery"), ("Sword", "infantry"), ("Sword", "tank"))
+
+
 def test_order_10_landing_up_to_eight_allied_units_in_the_zone() -> None:
     """Gold lands fully; Sword fills F17 to 8 beside the paratroopers and its artillery waits in the box."""
     zones = {"F15": {"Germany": "2b"}, "F17": {"UK": "3i", "Germany": "2b"}}
     s = position(card=10, turn=1, zones=zones, beaches={"Gold": "5i 1a", "Sword": "4i 1a 1t"}, airborne=[0, 0, 0])
     assert isinstance(s.step, LandingStep)
-    assert legal(s) == ["done", "land Gold artillery", "land Gold infantry", "land Sword artillery", "land Sword infantry", "land Sword tank"]
+    assert legal(s) == ["done", *(f"land {b} {u}" for b, u in LANDINGS)]
     refused(s, "land Omaha infantry", "R-BEACH-2")
     refused(s, "land Gold tank", "R-BEACH-2")
     refused(s, "land Normandy infantry", "R-BEACH-1")
@@ -602,7 +608,7 @@ def test_order_15_axis_rolls_both_columns_places_then_fighters_strafe() -> None:
     s, lines = play(s, (1, 6), (6, 6), (6, 2))
     assert short(s, "F37", "Germany") == "2t" and short(s, "F37", "UK") == "2i" and s.destroyed[0] == Force(tank=1)
     assert s.chart_queue("Germany_Rennes_Chartres")[0] == "infantry" and len(s.chart_queue("Germany_Rouen_Chartres")) == 22
-    assert lines[3:] == ["Turn 2, order 16: Fighters Return", "2 fighter(s) return to the airfield (R-AIR-6)"] + lines[5:]
+    assert lines[3:5] == ["Turn 2, order 16: Fighters Return", "2 fighter(s) return to the airfield (R-AIR-6)"]
     assert has_line(lines, "End of turn 2")
     assert (s.turn, s.card, type(s.step)) == (3, 3, PatrolStep)
 
