@@ -432,18 +432,42 @@ def _after(policy: CasualtyPolicy, force: Force, hits: int, side: str) -> Force:
 
 
 @cache
-def _transitions(policy: CasualtyPolicy, allies: Force, axis: Force, attacker: str) -> tuple[tuple[State2, int], ...]:
-    """Next states and their ways out of 6**(allies.total + axis.total) for one cycle."""
-    att, dfn = (allies, axis) if attacker == "allies" else (axis, allies)
-    joint, _ = _cycle_weights(att, dfn, attacker)
-    dside = other_side(attacker)
-    out: dict[State2, int] = {}
-    for (i, j), w in joint.items():
-        new_dfn = _after(policy, dfn, i, dside)
-        new_att = _after(policy, att, j, attacker)
-        key = (new_att, new_dfn) if attacker == "allies" else (new_dfn, new_att)
-        out[key] = out.get(key, 0) + w
+def _outcomes_of(policy: CasualtyPolicy, force: Force, side: str, enemy: Force, attacking: bool) -> tuple[tuple[Force, int], ...]:
+    """What ``enemy`` becomes after ``force`` (of ``side``) fires once: (enemy after losses, ways of 6**force.total)."""
+    out: dict[Force, int] = {}
+    cap = enemy.total
+    eside = other_side(side)
+    for k, w in enumerate(_side_weights(force, side, attacking)):
+        if w:
+            after = _after(policy, enemy, min(k, cap), eside)
+            out[after] = out.get(after, 0) + w
     return tuple(out.items())
+
+
+@cache
+def _transitions(policy: CasualtyPolicy, allies: Force, axis: Force, attacker: str) -> tuple[tuple[State2, int], ...]:
+    """Next states and their ways out of 6**(allies.total + axis.total) for one cycle.
+
+    Both sides fire with all their units (R-COMBAT-6), so the next state is (what the Axis
+    leaves of the Allies, what the Allies leave of the Axis), with a product weight.
+    """
+    new_axis = _outcomes_of(policy, allies, "allies", axis, attacker == "allies")
+    new_allies = _outcomes_of(policy, axis, "axis", allies, attacker == "axis")
+    return tuple(((a, x), wa * wx) for a, wa in new_allies for x, wx in new_axis)
+
+
+def _reachable_forces(policy: CasualtyPolicy, start: Force, side: str) -> list[Force]:
+    """Every force ``policy`` can leave of ``start`` (0..total hits, repeatedly)."""
+    seen = {start: None}
+    todo = [start]
+    while todo:
+        f = todo.pop()
+        for k in range(1, f.total + 1):
+            g = _after(policy, f, k, side)
+            if g not in seen:
+                seen[g] = None
+                todo.append(g)
+    return list(seen)
 
 
 @dataclass(frozen=True)
@@ -493,41 +517,67 @@ def zone_fight_exact(
     n0 = a0.total + x0.total
     scale = [6**k for k in range(n0 + 1)]
     step = scale[n0]
-    dist: dict[State2, int] = {(a0, x0): 1}
+    # states: every (Allied force, Axis force) pair the policy can produce; id = ia * nx + ix
+    side_a, side_x = _reachable_forces(policy, a0, "allies"), _reachable_forces(policy, x0, "axis")
+    ia_of = {f: i for i, f in enumerate(side_a)}
+    ix_of = {f: i for i, f in enumerate(side_x)}
+    nx = len(side_x)
+    states = [(a, x) for a in side_a for x in side_x]
+    size = len(states)
+    # per state: category (0 allies hold, 1 axis hold, 2 contested, 3 empty) and survivor counts
+    cols = [f"allies_{u}" for u in _ALLIED_COLS] + [f"axis_{u}" for u in _AXIS_COLS]
+    cat = [(2 if x.total else 0) if a.total else (1 if x.total else 3) for a, x in states]
+    counts = [[(c, n) for c, n in enumerate([a.get(u) for u in _ALLIED_COLS] + [x.get(u) for u in _AXIS_COLS]) if n] for a, x in states]
+    # one cycle = (what the Axis fire leaves of the Allies) x (what the Allied fire leaves of the Axis)
+    trans: dict[str, list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]] = {}
+    for attacker in ("allies", "axis"):
+        tr: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = []
+        for i, (a, x) in enumerate(states):
+            if cat[i] != 2:
+                tr.append(([], []))
+                continue
+            sc = scale[n0 - a.total - x.total]
+            to_a = [(ia_of[f] * nx, w * sc) for f, w in _outcomes_of(policy, x, "axis", a, attacker == "axis")]
+            to_x = [(ix_of[f], w) for f, w in _outcomes_of(policy, a, "allies", x, attacker == "allies")]
+            tr.append((to_a, to_x))
+        trans[attacker] = tr
+    dist: list[int] = [0] * size
+    dist[ia_of[a0] * nx + ix_of[x0]] = 1
     den = 1
     rows: list[dict[str, Any]] = []
     attacker = first
     for card in range(1, cards + 1):
-        new: dict[State2, int] = {}
-        for st, m in dist.items():
-            a, x = st
-            if not a.total or not x.total:
-                new[st] = new.get(st, 0) + m * step
+        new = [0] * size
+        tr = trans[attacker]
+        for i, m in enumerate(dist):
+            if not m:
                 continue
-            mm = m * scale[n0 - a.total - x.total]
-            for nxt, w in _transitions(policy, a, x, attacker):
-                new[nxt] = new.get(nxt, 0) + mm * w
+            if cat[i] != 2:
+                new[i] += m * step
+                continue
+            to_a, to_x = tr[i]
+            for base, wa in to_a:
+                mw = m * wa
+                for j, wx in to_x:
+                    new[base + j] += mw * wx
         dist = new
         den *= step
-        sums = {"allies_hold": 0, "axis_hold": 0, "contested": 0, "empty": 0}
-        surv = dict.fromkeys([f"allies_{u}" for u in _ALLIED_COLS] + [f"axis_{u}" for u in _AXIS_COLS], 0)
-        for (a, x), m in dist.items():
-            key = ("contested" if x.total else "allies_hold") if a.total else ("axis_hold" if x.total else "empty")
-            sums[key] += m
-            for u in _ALLIED_COLS:
-                if a.get(u):
-                    surv[f"allies_{u}"] += m * a.get(u)
-            for u in _AXIS_COLS:
-                if x.get(u):
-                    surv[f"axis_{u}"] += m * x.get(u)
+        sums = [0, 0, 0, 0]
+        surv = [0] * len(cols)
+        for i, m in enumerate(dist):
+            if m:
+                sums[cat[i]] += m
+                for c, n in counts[i]:
+                    surv[c] += m * n
         row: dict[str, Any] = {"card": card, "order": 11 if attacker == "allies" else 13, "attacker": attacker}
-        row.update({k: Fraction(v, den) for k, v in sums.items()})
-        row.update({f"E[{k}]": Fraction(v, den) for k, v in surv.items()})
+        row.update({k: Fraction(v, den) for k, v in zip(("allies_hold", "axis_hold", "contested", "empty"), sums, strict=True)})
+        row.update({f"E[{k}]": Fraction(v, den) for k, v in zip(cols, surv, strict=True)})
         rows.append(row)
         attacker = other_side(attacker)
     final_w: dict[Hashable, int] = {}
-    for (a, x), m in dist.items():
-        final_w[(a.short(), x.short())] = final_w.get((a.short(), x.short()), 0) + m
+    for (a, x), m in zip(states, dist, strict=True):
+        if m:
+            final_w[(a.short(), x.short())] = final_w.get((a.short(), x.short()), 0) + m
     final = Distribution(
         {k: Fraction(v, den) for k, v in sorted(final_w.items(), key=lambda kv: -kv[1])},
         title=f"Survivors after {cards} card(s): (Allies, Axis)",
@@ -772,6 +822,6 @@ def reinforcements(
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _transitions):
+    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _outcomes_of, _transitions):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
