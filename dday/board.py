@@ -95,9 +95,9 @@ class Chart:
         return default
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Board:
-    """Every static fact of the board (no game state)."""
+    """Every static fact of the board (no game state). Compared and hashed by identity."""
 
     zones: tuple[Zone, ...]
     beachheads: tuple[Beachhead, ...]
@@ -127,7 +127,10 @@ class Board:
             raise KeyError(f"unknown zone {zone_id!r}; zones are {self.zone_ids[0]}..{self.zone_ids[-1]}") from None
 
     def zone_index(self, zone_id: str) -> int:
-        return self.zone(zone_id).index
+        try:
+            return self._by_id[zone_id].index
+        except KeyError:
+            return self.zone(zone_id).index  # raises the helpful KeyError
 
     def has_zone(self, zone_id: str) -> bool:
         return zone_id in self._by_id

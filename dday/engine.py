@@ -17,7 +17,8 @@ automatically, so every step a caller sees is a real choice or a real roll.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -386,8 +387,12 @@ def _declared_from(moves: Sequence[MovedUnit], zone: str, power: str, unit: str)
     return sum(m.count for m in moves if m.path[0] == zone and m.power == power and m.unit == unit)
 
 
-def check_move(s: State, step: DeclareMovesStep, a: Move) -> None:
-    """Raise :class:`IllegalActionError` naming the rule if the declared move is illegal."""
+def check_move(s: State, step: DeclareMovesStep, a: Move, tent: dict[str, int] | None = None) -> None:
+    """Raise :class:`IllegalActionError` naming the rule if the declared move is illegal.
+
+    ``tent`` may pass in :func:`_tentative` of the declared moves (it is the same for every
+    candidate of one step).
+    """
     b = s.board
     side = step.side
     limit = b.stacking_limit
@@ -418,22 +423,22 @@ def check_move(s: State, step: DeclareMovesStep, a: Move) -> None:
     if have - already < a.count:
         raise IllegalActionError("R-TURN-3", f"{start} has {have - already} {a.power} {a.unit}(s) not yet declared; each unit moves once per card")
     enemy = other_side(side)
-    if s.side_units(start, enemy).total:
+    if s.side_total(start, enemy):
         raise IllegalActionError("R-MOVE-3", f"units in {start} are locked in combat with enemy land units and cannot leave (FAQ-16)")
-    tent = _tentative(s, step.moves, side)
+    if tent is None:
+        tent = _tentative(s, step.moves, side)
     transits = {m.path[1] for m in step.moves if len(m.path) == 3}
     if len(path) == 3:
         mid = path[1]
         if path[2] == path[0]:
             raise IllegalActionError("R-MOVE-4", "a tank's two-zone move cannot end where it started (RECONSTRUCTED)")
-        if s.side_units(mid, enemy).total:
+        if s.side_total(mid, enemy):
             raise IllegalActionError("R-MOVE-4", f"a tank must stop in {mid}: it holds enemy land units (FAQ-24)")
         mid_count = _count_after(s, side, mid, tent)
         if mid_count > limit - 1:
             raise IllegalActionError("R-MOVE-6", f"a tank cannot pass through {mid}: it would hold {mid_count} friendly land units (max {limit - 1} in transit, FAQ-24)")
     dest = path[-1]
-    tent2 = _tentative(s, (*step.moves, MovedUnit(a.power, a.unit, path, a.count)), side)
-    after = tent2[dest]
+    after = _count_after(s, side, dest, tent) + a.count
     if after > limit:
         raise IllegalActionError("R-STACK-4", f"{dest} would hold {after} {side} land units after the declared moves (max {limit}, FAQ-19)")
     if dest in transits and after > limit - 1:
@@ -924,11 +929,17 @@ def apply(s: State, x: Action | Sequence[int]) -> State:
 def settle(s: State) -> State:
     """Take every decision that has exactly one legal choice."""
     while s.step.who in ("allies", "axis"):
-        acts = legal_actions(s)
+        acts = list(islice(iter_legal_actions(s), 2))
         if len(acts) != 1:
             break
         s = _apply_action(s, acts[0])
     return s
+
+
+def iter_legal_actions(s: State) -> Iterator[Action]:
+    """Legal decisions one by one (lazily; see :func:`legal_actions`)."""
+    fn = _LEGAL.get(type(s.step))
+    return iter(fn(s, s.step)) if fn else iter(())
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -937,9 +948,7 @@ def legal_actions(s: State) -> list[Action]:
     Declarations (moves, landings, patrols, bombers) are offered one unit at a time;
     ``Move``/``Land``/``Patrol`` with a larger ``count`` are accepted by :func:`apply` too.
     """
-    step = s.step
-    fn = _LEGAL.get(type(step))
-    return fn(s, step) if fn else []
+    return list(iter_legal_actions(s))
 
 
 def _legal_split(s: State, step: NavalSplitStep) -> list[Action]:
@@ -979,12 +988,13 @@ def _legal_sea(s: State, step: FireToSeaStep) -> list[Action]:
     return [FireToSea(u) for u in MOBILE_TYPES if f.get(u)]
 
 
-def _legal_moves(s: State, step: DeclareMovesStep) -> list[Action]:
-    out: list[Action] = [Done()]
+def _legal_moves(s: State, step: DeclareMovesStep) -> Iterator[Action]:
+    yield Done()
     b = s.board
     enemy = other_side(step.side)
+    tent = _tentative(s, step.moves, step.side)
     for z, forces in zip(b.zones, s.ground, strict=True):
-        if s.side_units(z.id, enemy).total:
+        if s.side_total(z.id, enemy):
             continue  # locked (R-MOVE-3)
         for p in powers_of(step.side):
             f = forces[POWERS.index(p)]  # type: ignore[arg-type]
@@ -993,15 +1003,14 @@ def _legal_moves(s: State, step: DeclareMovesStep) -> list[Action]:
                     continue
                 paths: list[tuple[str, ...]] = [(z.id, n) for n in z.neighbours]
                 if u == "tank":
-                    paths += [(z.id, n, m) for n in z.neighbours if not s.side_units(n, enemy).total for m in b.zone(n).neighbours if m != z.id]
+                    paths += [(z.id, n, m) for n in z.neighbours if not s.side_total(n, enemy) for m in b.zone(n).neighbours if m != z.id]
                 for path in paths:
                     mv = Move(p, u, path)
                     try:
-                        check_move(s, step, mv)
+                        check_move(s, step, mv, tent)
                     except IllegalActionError:
                         continue
-                    out.append(mv)
-    return out
+                    yield mv
 
 
 def _legal_land(s: State, step: LandingStep) -> list[Action]:
@@ -1026,7 +1035,7 @@ def _legal_place(s: State, step: PlaceReinforcementsStep) -> list[Action]:
     return out
 
 
-_LEGAL: dict[type, Callable[[State, Any], list[Action]]] = {
+_LEGAL: dict[type, Callable[[State, Any], Iterable[Action]]] = {
     NavalSplitStep: _legal_split,
     NavalTargetStep: _legal_bombard,
     PatrolStep: _legal_patrol,

@@ -306,12 +306,17 @@ class State:
 
     def side_units(self, zone: str, side: str) -> Force:
         """Land units of a whole side in ``zone`` (UK and US added together)."""
-        g, uk, us = self.zone_forces(zone)
+        g, uk, us = self.ground[self.board.zone_index(zone)]
         return g if side == "axis" else uk.plus(us)
+
+    def side_total(self, zone: str, side: str) -> int:
+        """Number of land units of a side in ``zone`` (blockhouses included)."""
+        g, uk, us = self.ground[self.board.zone_index(zone)]
+        return g.total if side == "axis" else uk.total + us.total
 
     def stack_count(self, zone: str, side: str) -> int:
         """Land units that count for stacking (R-STACK-1, R-STACK-2)."""
-        g, uk, us = self.zone_forces(zone)
+        g, uk, us = self.ground[self.board.zone_index(zone)]
         if side == "axis":
             return g.land_for_stacking
         return uk.land_for_stacking + us.land_for_stacking

@@ -108,10 +108,13 @@ class Force(NamedTuple):
         return int(getattr(self, unit))
 
     def add(self, unit: str, n: int = 1) -> Force:
-        return self._replace(**{unit: getattr(self, unit) + n})
+        i = _FORCE_INDEX[unit]
+        v = list(self)
+        v[i] += n
+        return Force(*v)
 
     def plus(self, other: Force) -> Force:
-        return Force(*(a + b for a, b in zip(self, other, strict=True)))
+        return Force(self[0] + other[0], self[1] + other[1], self[2] + other[2], self[3] + other[3])
 
     def minus(self, other: Force) -> Force:
         out = Force(*(a - b for a, b in zip(self, other, strict=True)))
@@ -139,6 +142,7 @@ class Force(NamedTuple):
         return " ".join(parts) if parts else "-"
 
 
+_FORCE_INDEX: Final = {name: i for i, name in enumerate(Force._fields)}
 EMPTY: Final = Force()
 
 

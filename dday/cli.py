@@ -1,0 +1,50 @@
+"""Command line: ``python -m dday play ...`` plays a bot game and prints its log.
+
+>>> main(["play", "--allies", "greedy", "--axis", "random", "--seed", "7", "--quiet"])
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .game import play_game
+from .players import BOTS, make_player
+from .state import Rules
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m dday",
+        description="Axis & Allies: D-Day (2004) rules engine. Play bot games and read their turn-by-turn log.",
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play one game between two bots and print the log", description="Play one seeded game between two bots.")
+    play.add_argument("--allies", default="greedy", choices=sorted(BOTS), help="bot for the Allies (UK and US)")
+    play.add_argument("--axis", default="greedy", choices=sorted(BOTS), help="bot for the Axis (Germany)")
+    play.add_argument("--seed", type=int, default=0, help="seed for the dice and the bots (same seed, same game)")
+    play.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
+    play.add_argument("--quiet", action="store_true", help="print only the result")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "play":
+        out = sys.stdout
+        rules = Rules(three_player=not args.two_player)
+        print(f"Axis & Allies: D-Day - Allies: {args.allies} bot, Axis: {args.axis} bot, seed {args.seed}", file=out)
+
+        def show(line: str) -> None:
+            if not args.quiet:
+                indent = "" if line.startswith(("Turn ", "End of turn", "The ")) else "    "
+                print(indent + line, file=out)
+
+        g = play_game(make_player(args.allies), make_player(args.axis), seed=args.seed, rules=rules, on_event=show)
+        s = g.final
+        lost = ", ".join(f"{p} {f.short()}" for p, f in zip(("Germany", "UK", "US"), s.destroyed, strict=True))
+        print(f"Result: {s.winner} win after turn {s.turn}. Land units destroyed: {lost}. Decisions and rolls: {len(g.record)}.", file=out)
+        return 0
+    return 2  # pragma: no cover - argparse requires a command

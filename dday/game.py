@@ -1,0 +1,80 @@
+"""Play whole games: decisions from players, dice from a seeded generator.
+
+>>> from dday.players import RandomBot
+>>> g = play_game(RandomBot(), RandomBot(), seed=1)
+>>> g.final.winner in ("allies", "axis"), len(g.record) > 100
+(True, True)
+>>> play_game(RandomBot(), RandomBot(), seed=1).final.key == g.final.key   # same seed, same game
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .actions import Action
+from .dice import Faces
+from .engine import apply, legal_actions, sample_roll
+from .players import Player
+from .state import Rules, State, initial_state
+
+
+@dataclass
+class GameRecord:
+    """A finished (or stopped) game: the final state, every input in order, and the log."""
+
+    final: State
+    record: list[Action | Faces] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    seed: int | None = None
+
+    @property
+    def winner(self) -> str | None:
+        return self.final.winner
+
+
+def play_game(
+    allies: Player,
+    axis: Player,
+    seed: int | np.random.Generator | None = None,
+    *,
+    rules: Rules | None = None,
+    state: State | None = None,
+    max_steps: int = 100_000,
+    on_event: Callable[[str], None] | None = None,
+) -> GameRecord:
+    """Play from ``state`` (default: the set-up) until the game ends.
+
+    The dice and the bots' tie-breaks use one generator made from ``seed``, so the same
+    seed and the same players always give the same game.
+    """
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    s = state or initial_state(rules)
+    rec = GameRecord(final=s, seed=seed if isinstance(seed, int) else None)
+    for line in s.events:
+        rec.log.append(line)
+        if on_event:
+            on_event(line)
+    players = {"allies": allies, "axis": axis}
+    for _ in range(max_steps):
+        if s.is_over:
+            break
+        x: Action | Faces
+        if s.current_player == "chance":
+            x = sample_roll(s, rng)
+        else:
+            acts = legal_actions(s)
+            x = players[s.current_player].choose(s, acts, rng)
+        s = apply(s, x)
+        rec.record.append(x)
+        for line in s.events:
+            rec.log.append(line)
+            if on_event:
+                on_event(line)
+    else:
+        raise RuntimeError(f"game did not end within {max_steps} steps")
+    rec.final = s
+    return rec
