@@ -609,7 +609,7 @@ def check_invariants_loose(s):
 def test_r_stack_1_landing_above_eight_refused():
     s = position(card=10, zones={"F15": {"UK": "6i", "US": "1i"}}, beaches={"Gold": "3i"})
     err = assert_illegal(s, "land Gold infantry x2", "R-STACK-1")
-    assert "stay" in str(err) or "wait" in str(err)
+    assert "the rest wait in the box (R-BEACH-2)" in str(err)
 
 
 @pytest.mark.rules("R-STACK-2", "FAQ-21")
