@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .errors import SaveFileError
 
@@ -144,9 +143,7 @@ class ChooseCasualties:
         return "casualties " + ",".join(f"{p}:{u}:{n}" for p, u, n in self.losses)
 
 
-Action = Union[
-    Done, SplitNavalDice, Bombard, Patrol, FireAA, BomberStrike, FireToSea, Move, Land, PlaceReinforcement, ChooseCasualties
-]
+Action = Done | SplitNavalDice | Bombard | Patrol | FireAA | BomberStrike | FireToSea | Move | Land | PlaceReinforcement | ChooseCasualties
 
 
 def parse_action(text: str) -> Action:

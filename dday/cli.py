@@ -1,6 +1,8 @@
 """Command line: ``python -m dday play ...`` plays a bot game and prints its log.
 
->>> main(["play", "--allies", "greedy", "--axis", "random", "--seed", "7", "--quiet"])
+>>> main(["play", "--allies", "greedy", "--axis", "random", "--seed", "7", "--quiet"])  # doctest: +ELLIPSIS
+Axis & Allies: D-Day - Allies: greedy bot, Axis: random bot, seed 7
+Result: ... win after turn .... Land units destroyed: Germany ...
 0
 """
 

@@ -18,10 +18,10 @@ automatically, so every step a caller sees is a real choice or a real roll.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import islice
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from itertools import islice, pairwise
+from typing import Any, cast
 
 import numpy as np
 
@@ -66,7 +66,6 @@ from .units import (
     HIT_BOMBER,
     HIT_NAVAL,
     HIT_PARATROOPER,
-    HIT_STRAFE,
     LAND_TYPES,
     MOBILE_TYPES,
     POWERS,
@@ -414,7 +413,7 @@ def check_move(s: State, step: DeclareMovesStep, a: Move, tent: dict[str, int] |
     if len(path) > max_len:
         rule = "R-MOVE-4" if a.unit == "tank" else "R-MOVE-1"
         raise IllegalActionError(rule, f"a {a.unit} moves at most {max_len - 1} zone(s) on a move card")
-    for x, y in zip(path, path[1:], strict=False):
+    for x, y in pairwise(path):
         if not b.are_adjacent(x, y):
             raise IllegalActionError("R-MOVE-1", f"{x} and {y} are not adjacent")
     start = path[0]
@@ -922,7 +921,7 @@ def apply(s: State, x: Action | Sequence[int]) -> State:
     else:
         if isinstance(x, (tuple, list)):
             raise NotYourTurnError("R-TURN-3", f"the game waits for a decision by {s.current_player}, not for dice")
-        out = _apply_action(s0, x)
+        out = _apply_action(s0, cast(Action, x))
     return settle(out)
 
 
@@ -989,28 +988,39 @@ def _legal_sea(s: State, step: FireToSeaStep) -> list[Action]:
 
 
 def _legal_moves(s: State, step: DeclareMovesStep) -> Iterator[Action]:
+    """One-unit moves. Candidates are built legal by construction (adjacent, not locked,
+    units available, tank transit free of enemies); only stacking is checked here, with
+    the same accounting as :func:`check_move` (a test checks the two agree)."""
     yield Done()
     b = s.board
-    enemy = other_side(step.side)
-    tent = _tentative(s, step.moves, step.side)
+    side = step.side
+    enemy = other_side(side)
+    limit = b.stacking_limit
+    tent = _tentative(s, step.moves, side)
+    transits = {m.path[1] for m in step.moves if len(m.path) == 3}
+
+    def room(zone: str) -> bool:
+        after = _count_after(s, side, zone, tent) + 1
+        return after <= (limit - 1 if zone in transits else limit)
+
     for z, forces in zip(b.zones, s.ground, strict=True):
         if s.side_total(z.id, enemy):
             continue  # locked (R-MOVE-3)
-        for p in powers_of(step.side):
+        for p in powers_of(side):
             f = forces[POWERS.index(p)]  # type: ignore[arg-type]
             for u in MOBILE_TYPES:
                 if f.get(u) - _declared_from(step.moves, z.id, p, u) <= 0:
                     continue
-                paths: list[tuple[str, ...]] = [(z.id, n) for n in z.neighbours]
+                for n in z.neighbours:
+                    if room(n):
+                        yield Move(p, u, (z.id, n))
                 if u == "tank":
-                    paths += [(z.id, n, m) for n in z.neighbours if not s.side_total(n, enemy) for m in b.zone(n).neighbours if m != z.id]
-                for path in paths:
-                    mv = Move(p, u, path)
-                    try:
-                        check_move(s, step, mv, tent)
-                    except IllegalActionError:
-                        continue
-                    yield mv
+                    for n in z.neighbours:
+                        if s.side_total(n, enemy) or _count_after(s, side, n, tent) > limit - 1:
+                            continue
+                        for m in b.zone(n).neighbours:
+                            if m != z.id and room(m):
+                                yield Move(p, u, (z.id, n, m))
 
 
 def _legal_land(s: State, step: LandingStep) -> list[Action]:

@@ -134,7 +134,7 @@ class GreedyBot:
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
         first = actions[0]
         if isinstance(first, ChooseCasualties):
-            return min(actions, key=lambda a: sum(UNIT_VALUE[u] * n for _, u, n in a.losses))  # type: ignore[union-attr]
+            return min(actions, key=lambda a: sum(UNIT_VALUE[u] * n for _, u, n in a.losses) if isinstance(a, ChooseCasualties) else 0.0)
         if isinstance(first, SplitNavalDice):
             return SplitNavalDice(3)
         scorers = {

@@ -27,6 +27,7 @@ from .errors import SaveFileError
 from .units import ALLIED_POWERS, EMPTY, NO_AIR, POWERS, Air, Force, Side, powers_of
 
 FORMAT_VERSION = 1
+NO_DICE = Dice()
 
 # ---------------------------------------------------------------------------------------------
 # Rules options (the official game by default; variants are added by the advanced-rules issue)
@@ -79,14 +80,14 @@ class Roll(Step):
 
     who: ClassVar[str] = "chance"
     kind: str = ""
-    dice: Dice = Dice()
+    dice: Dice = NO_DICE
     zone: str = ""
     index: int = 0  # box / chart / die / task number, depending on kind
     target: str = ""  # unit type, power or zone aimed at
     power: str = ""
     count: int = 0  # naval: dice the UK holds
     quota: tuple[int, ...] = ()  # reinforcement rolls so far, per chart
-    defense_dice: Dice = Dice()  # combat: the defender's dice, fixed before casualties (R-COMBAT-6)
+    defense_dice: Dice = NO_DICE  # combat: the defender's dice, fixed before casualties (R-COMBAT-6)
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class ChooseCasualtiesStep(Step):
     hits: int = 0
     kind: str = "combat-defender"  # "para", "combat-defender", "combat-attacker"
     index: int = 0
-    defense_dice: Dice = Dice()
+    defense_dice: Dice = NO_DICE
 
     @property
     def who(self) -> str:  # type: ignore[override]
@@ -523,7 +524,7 @@ def check_invariants(state: State, error: type[Exception] = AssertionError) -> N
         for side in ("axis", "allies"):
             if state.stack_count(z.id, side) > b.stacking_limit:
                 raise error(f"R-STACK-1: {z.id} holds more than {b.stacking_limit} {side} land units")
-        g, uk, us = state.zone_forces(z.id)
+        _, uk, us = state.zone_forces(z.id)
         if uk.blockhouse or us.blockhouse:
             raise error(f"{z.id}: only the Axis has blockhouses (§2.2)")
     for bh, f in zip(b.beachheads, state.beach, strict=True):
@@ -578,7 +579,7 @@ def with_units(state: State, zone: str, power: str, force: Force) -> State:
     i = state.board.zone_index(zone)
     forces = list(state.ground[i])
     forces[POWERS.index(power)] = force  # type: ignore[arg-type]
-    ground = state.ground[:i] + (tuple(forces),) + state.ground[i + 1 :]  # type: ignore[operator]
+    ground = (*state.ground[:i], (forces[0], forces[1], forces[2]), *state.ground[i + 1 :])
     return replace(state, ground=ground)
 
 
