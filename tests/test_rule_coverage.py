@@ -34,7 +34,7 @@ def name_to_id(name: str) -> set[str]:
     return found
 
 
-def tested_ids() -> set[str]:
+def collect_tested_ids() -> set[str]:
     ids: set[str] = set()
     for path in TESTS.glob("test_*.py"):
         tree = ast.parse(path.read_text())
@@ -55,11 +55,11 @@ def test_name_to_id_reads_test_names() -> None:
 
 
 def test_every_basic_rule_id_has_a_test() -> None:
-    missing = sorted(rule_ids("basic") - tested_ids(), key=lambda s: (s.split("-")[0], int(s.split("-")[-1])))
+    missing = sorted(rule_ids("basic") - collect_tested_ids(), key=lambda s: (s.split("-")[0], int(s.split("-")[-1])))
     assert not missing, f"{len(missing)} rule IDs of rules.md sections 2-6 have no test naming them: {missing}"
 
 
 def test_named_ids_exist_in_rules_md() -> None:
     known = rule_ids("basic") | rule_ids("advanced")
-    unknown = sorted(tested_ids() - known)
+    unknown = sorted(collect_tested_ids() - known)
     assert not unknown, f"tests name rule IDs that rules.md does not define: {unknown}"
