@@ -444,18 +444,6 @@ def _outcomes_of(policy: CasualtyPolicy, force: Force, side: str, enemy: Force, 
     return tuple(out.items())
 
 
-@cache
-def _transitions(policy: CasualtyPolicy, allies: Force, axis: Force, attacker: str) -> tuple[tuple[State2, int], ...]:
-    """Next states and their ways out of 6**(allies.total + axis.total) for one cycle.
-
-    Both sides fire with all their units (R-COMBAT-6), so the next state is (what the Axis
-    leaves of the Allies, what the Allies leave of the Axis), with a product weight.
-    """
-    new_axis = _outcomes_of(policy, allies, "allies", axis, attacker == "allies")
-    new_allies = _outcomes_of(policy, axis, "axis", allies, attacker == "axis")
-    return tuple(((a, x), wa * wx) for a, wa in new_allies for x, wx in new_axis)
-
-
 def _reachable_forces(policy: CasualtyPolicy, start: Force, side: str) -> list[Force]:
     """Every force ``policy`` can leave of ``start`` (0..total hits, repeatedly)."""
     seen = {start: None}
@@ -822,6 +810,6 @@ def reinforcements(
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _outcomes_of, _transitions):
+    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _outcomes_of):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
