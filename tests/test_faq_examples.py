@@ -31,6 +31,7 @@ from dday.state import (
     Roll,
     State,
     StrafeStep,
+    check_invariants,
     initial_state,
 )
 from dday.units import Air, Force
@@ -273,6 +274,7 @@ def test_faq_8_ex_9_airborne_assault_in_f11() -> None:
     s, lines = play(s, (1, 1, 4))
     assert has_line(lines, "dice 1,1,4 -> 2 hit(s), 1 count")
     s = rolls_until_decision(s)  # the other two boxes miss
+    check_invariants(s)
     assert short(s, "F11", "US") == "3i" and short(s, "F11", "Germany") == "1b"
     assert s.controller("F11") is None and s.contested("F11")
 
@@ -283,6 +285,9 @@ def test_faq_8_ex_9_airborne_assault_in_f11() -> None:
     s11 = position(card=11, turn=1, zones={"F11": {"US": "3i", "Germany": "1b"}}, airborne=[0, 0, 0])
     assert isinstance(s11.step, Roll) and s11.step.zone == "F11"
     assert s11.step.dice.groups == ((1, 3),) and s11.step.defense_dice.groups == ((1, 1),)  # the blockhouse defends on 1
+
+    clear = position(card=8, turn=2, zones={"F11": {"US": "3i"}})
+    assert "move US infantry F11>F7" in legal(clear)  # free to move once no German is left
 
 
 # ---------------------------------------------------------------------------------------------
@@ -726,6 +731,18 @@ def test_ex_3_us_roll_of_8_on_turn_1(k: int) -> None:
     assert len(s.chart_queue("US")) == 38 - (4 - k)
     s, _ = play(s, "place UK Gold", "place UK Gold")
     assert s.card == 15
+
+
+def test_faq_32_omaha_only_boxes_hold_back_the_queue() -> None:
+    """Box 7 may only go to Omaha: with Omaha full nothing enters, though box 9 could have gone to Utah."""
+    s = position(card=14, charts={"US": list(range(6, 38)), "UK": []}, beaches={"Omaha": "8i"})
+    s, lines = play(s, (2, 2))
+    assert lines == [
+        "US reinforcements: 2d6 2,2 = 4 -> next 4 unit(s): i a i i",
+        "US reinforcements: no room for the next 4 unit(s); they stay on the chart, first in line (R-REINF-3)",
+        "Turn 2, order 15: Axis Reinforces",
+    ]
+    assert boxes(s)["Utah"] == "-" and len(s.chart_queue("US")) == 32
 
 
 # ---------------------------------------------------------------------------------------------

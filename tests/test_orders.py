@@ -32,6 +32,7 @@ from dday.state import (
     Rules,
     State,
     StrafeStep,
+    check_invariants,
     initial_state,
 )
 from dday.units import Air, Force
@@ -127,6 +128,7 @@ def test_order_1_airborne_assault_from_the_setup_through_all_three_boxes() -> No
     assert all(f.total == 0 for f in s.airborne)
     assert s.destroyed[0] == Force(infantry=2, artillery=1)
     assert (s.turn, s.card) == (1, 2) and isinstance(s.step, NavalSplitStep)
+    check_invariants(s)
     assert lines[-1] == "Turn 1, order 2: Naval Bombardment"
 
 
@@ -305,6 +307,18 @@ def test_order_5_bombers_may_stay_on_the_airfield() -> None:
     assert s.air_in("F26") == Air(us_bomber=1)
     assert lines[-1] == "Turn 2, order 6: Antiaircraft Fire vs. Bombers"
     assert isinstance(s.step, Roll) and (s.step.kind, s.step.zone, s.step.power) == ("aa", "F26", "US")
+
+
+def test_order_5_two_bombers_may_share_a_zone() -> None:
+    """Both bombers strike the same zone, one after the other, at whatever is left there."""
+    s = position(card=5, zones={"F26": {"Germany": "2a"}}, airfield={"uk_bomber": 1, "us_bomber": 1})
+    s, _ = play(s, "bomb UK F26 artillery", (1,))
+    assert legal(s) == ["bomb US F26 artillery", "done"]
+    s, _ = play(s, "bomb US F26 artillery")
+    assert s.air_in("F26") == Air(uk_bomber=1, us_bomber=1)
+    s, lines = play(s, (2,))
+    assert short(s, "F26", "Germany") == "-"
+    assert lines[3] == "2 bomber(s) return to the airfield (R-AIR-6)" and s.airfield == Air(uk_bomber=1, us_bomber=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -656,3 +670,14 @@ def test_order_16_second_turn_end_holding_all_cities_wins() -> None:
     assert (s.turn, s.hold) == (5, 2)
     assert s.events[-1] == "The Allies have held all three cities for a full turn: the Allies win on turn 5 (R-VICTORY-1)"
     refused(s, "done", "R-TURN-1")
+
+
+def test_order_16_leaves_the_deck_without_fighters_but_the_turn_still_ends() -> None:
+    """With every fighter shot down order 16 leaves the deck (RECONSTRUCTED predicate); the victory check still runs."""
+    s = position(card=15, turn=3, zones={"F2": {"US": "1i"}}, charts={"Germany_Rennes_Chartres": [], "Germany_Rouen_Chartres": []})
+    assert list(s.events[1:4]) == [
+        "Order 16 leaves the deck: no fighter is left (R-DECK-2)",
+        "End of turn 3: Cherbourg allies, St. Lô nobody, Caen nobody",
+        "Order 2 leaves the deck: no blockhouse is left (R-DECK-2)",
+    ]
+    assert 16 not in s.deck and (s.turn, s.hold) == (4, 0)
