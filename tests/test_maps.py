@@ -1,0 +1,303 @@
+"""The map views (issue 4): packaged map data, the ipyleaflet view, the plotly figure, PNG export.
+
+Everything here runs without a browser or network except the PNG test, which needs a
+system chromium (kaleido finds it on PATH).
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import shutil
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import ipyleaflet
+import plotly.graph_objects as go
+import pytest
+
+from dday import maps
+from dday.board import load_board
+from dday.engine import apply
+from dday.errors import BoardDataError
+from dday.game import play_game
+from dday.players import GreedyBot
+from dday.scenario import position
+from dday.state import State, initial_state
+from dday.units import POWERS
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = load_board()
+
+
+@pytest.fixture(scope="module")
+def start() -> State:
+    return initial_state()
+
+
+@pytest.fixture(scope="module")
+def midgame() -> State:
+    """Half-way through a GreedyBot game: Allied zones, beachheads and air units in play."""
+    g = play_game(GreedyBot(), GreedyBot(), seed=5)
+    s = initial_state()
+    for x in g.record[: len(g.record) // 2]:
+        s = apply(s, x)
+    return s
+
+
+def expected_badges(s: State) -> int:
+    """Badges the views must show, counted from the state itself."""
+
+    def air_powers(a: Any) -> int:
+        return int(a.uk_fighter + a.uk_bomber > 0) + int(a.us_fighter + a.us_bomber > 0)
+
+    n = 0
+    for z in s.board.zones:
+        n += sum(1 for p in POWERS if s.units(z.id, p).total)
+        n += air_powers(s.air_in(z.id))
+    n += sum(1 for bh in s.board.beachheads if s.beach_units(bh.name).total)
+    n += sum(1 for f in s.airborne if f.total)
+    n += air_powers(s.airfield)
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# The map data
+
+
+def test_packaged_copy_is_identical_to_geo() -> None:
+    """A rebuild of geo/zones.geojson must be copied to dday/data (cp geo/zones.geojson dday/data/)."""
+    packaged = resources.files("dday").joinpath("data/zones.geojson")
+    assert packaged.is_file(), "dday/data/zones.geojson is missing: the installed package could not draw maps"
+    source = ROOT / "geo" / "zones.geojson"
+    if not source.is_file():
+        pytest.skip("no geo/ folder (not a source checkout)")
+    assert packaged.read_bytes() == source.read_bytes(), "dday/data/zones.geojson is stale: cp geo/zones.geojson dday/data/"
+
+
+def test_load_zones_matches_board() -> None:
+    data = maps.load_zones()
+    land = [f["properties"]["id"] for f in data["features"] if f["properties"]["kind"] == "land"]
+    assert sorted(land) == sorted(BOARD.zone_ids)
+
+
+def _write(tmp_path: Path, data: Any) -> Path:
+    p = tmp_path / "zones.geojson"
+    p.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return p
+
+
+def _good() -> dict[str, Any]:
+    return json.loads((ROOT / "dday" / "data" / "zones.geojson").read_text(encoding="utf-8"))
+
+
+def test_corrupted_not_json(tmp_path: Path) -> None:
+    with pytest.raises(BoardDataError, match="not GeoJSON"):
+        maps.load_zones(_write(tmp_path, '{"type": "FeatureCollection", "features": [ '))
+
+
+def test_corrupted_not_feature_collection(tmp_path: Path) -> None:
+    with pytest.raises(BoardDataError, match="FeatureCollection") as err:
+        maps.load_zones(_write(tmp_path, {"type": "Topology", "objects": {}}))
+    assert isinstance(err.value, ValueError)
+
+
+def test_corrupted_land_ids(tmp_path: Path) -> None:
+    data = _good()
+    land = [f for f in data["features"] if f["properties"]["kind"] == "land"]
+    data["features"].remove(land[-1])
+    land[0]["properties"]["id"] = "F99"
+    with pytest.raises(BoardDataError, match=r"missing \['F1', 'F42'\], extra \['F99'\]"):
+        maps.load_zones(_write(tmp_path, data))
+
+
+def test_corrupted_feature_without_kind(tmp_path: Path) -> None:
+    data = _good()
+    del data["features"][3]["properties"]["kind"]
+    with pytest.raises(BoardDataError, match="lacks 'kind'"):
+        maps.load_zones(_write(tmp_path, data))
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(BoardDataError, match="cannot read"):
+        maps.load_zones(tmp_path / "nope.geojson")
+
+
+# ---------------------------------------------------------------------------------------------
+# What is shown
+
+
+def test_control_categories() -> None:
+    s = position(card=11, zones={"F30": {"UK": "2i"}, "F26": {"Germany": "1i", "US": "2i"}, "F2": {"Germany": "1b"}})
+    assert [maps.zone_control(s, z) for z in ("F30", "F26", "F2", "F9")] == ["allies", "contested", "axis", "empty"]
+
+
+def test_title(start: State) -> None:
+    assert maps.title(start) == "Turn 1, order 1 — Airborne Assault"
+    assert maps.title(replace(start, turn=3, card=11)) == "Turn 3, order 11 — Allies Attack"
+    assert maps.title(replace(start, turn=10, card=13, winner="axis")).endswith("— Axis win")
+
+
+# ---------------------------------------------------------------------------------------------
+# ipyleaflet
+
+
+def _fill(view: maps.LeafletView, zone: str) -> str:
+    return str(view.zone_layers[zone].data["properties"]["style"]["fillColor"])
+
+
+@pytest.mark.parametrize("which", ["start", "midgame"])
+def test_leaflet_builds(which: str, request: pytest.FixtureRequest) -> None:
+    s: State = request.getfixturevalue(which)
+    v = maps.LeafletView(s)
+    assert isinstance(v.map, ipyleaflet.Map)
+    assert len(v.zone_layers) == len(BOARD.zones)
+    assert all(layer in v.map.layers for layer in v.zone_layers.values())
+    assert {layer.data["properties"]["id"] for layer in v.zone_layers.values()} == set(BOARD.zone_ids)
+    assert v.badge_count() == expected_badges(s) > 0
+    assert set(v.city_markers) == set(BOARD.victory_zones)
+    assert v.info in v.widget.children and v.map in v.widget.children
+    for z in BOARD.zone_ids:
+        assert _fill(v, z) == maps.CONTROL_COLORS[maps.zone_control(s, z)]
+
+
+def test_leaflet_offline_by_default(start: State) -> None:
+    v = maps.LeafletView(start)
+    assert not any(isinstance(layer, ipyleaflet.TileLayer) for layer in v.map.layers)
+    assert "http" not in v.legend.value
+    online = maps.LeafletView(start, basemap=True)
+    assert sum(isinstance(layer, ipyleaflet.TileLayer) for layer in online.map.layers) == 1
+
+
+def test_leaflet_colours(start: State) -> None:
+    v = maps.LeafletView(start)
+    assert _fill(v, "F30") == maps.CONTROL_COLORS["axis"]
+    allied = maps.LeafletView(position(card=11, zones={"F30": {"UK": "2i"}}))
+    assert _fill(allied, "F30") == maps.CONTROL_COLORS["allies"]
+    assert maps.CONTROL_COLORS["allies"] in allied.city_markers["F30"].icon.html
+    contested = maps.LeafletView(position(card=11, zones={"F30": {"Germany": "1i", "UK": "2i"}}))
+    style = contested.zone_layers["F30"].data["properties"]["style"]
+    assert style["fillColor"] == maps.CONTROL_COLORS["contested"] and style["dashArray"]
+    assert _fill(contested, "F9") == maps.CONTROL_COLORS["empty"]
+
+
+def test_leaflet_update_in_place(start: State, midgame: State) -> None:
+    v = maps.LeafletView(start)
+    the_map, layers, zone_layers = v.map, list(v.map.layers), dict(v.zone_layers)
+    markers = dict(v.markers)
+    icons = {k: m.icon for k, m in markers.items()}
+    html_before = {k: m.icon.html for k, m in markers.items()}
+    fill_before = {z: _fill(v, z) for z in BOARD.zone_ids}
+    v.update(midgame)
+    assert v.map is the_map and list(v.map.layers) == layers
+    assert all(v.zone_layers[z] is zone_layers[z] for z in BOARD.zone_ids)
+    assert all(v.markers[k] is markers[k] and markers[k].icon is icons[k] for k in markers)
+    changed_zones = [z for z in BOARD.zone_ids if maps.zone_control(start, z) != maps.zone_control(midgame, z)]
+    assert changed_zones
+    for z in changed_zones:
+        assert _fill(v, z) != fill_before[z] == maps.CONTROL_COLORS[maps.zone_control(start, z)]
+    assert v.markers["F14"].icon.html != html_before["F14"]
+    assert v.badge_count() == expected_badges(midgame)
+    # The updated view shows what a fresh one would.
+    fresh = maps.LeafletView(midgame)
+    assert all(_fill(v, z) == _fill(fresh, z) for z in BOARD.zone_ids)
+    assert {k: m.icon.html for k, m in v.markers.items()} == {k: m.icon.html for k, m in fresh.markers.items()}
+    assert {k: m.visible for k, m in v.markers.items()} == {k: m.visible for k, m in fresh.markers.items()}
+    assert {k: m.icon.html for k, m in v.city_markers.items()} == {k: m.icon.html for k, m in fresh.city_markers.items()}
+    assert v.title.value == fresh.title.value
+
+
+def test_leaflet_hover_and_click(start: State, midgame: State) -> None:
+    v = maps.LeafletView(start)
+    v.on_feature(event="mouseover", feature={"type": "Feature", "properties": {"id": "F14", "kind": "land"}})
+    assert "F14" in v.info.value and "4 infantry, 3 artillery, 2 blockhouses" in v.info.value
+    v.on_feature(event="click", feature={"properties": {"id": "Omaha", "kind": "beach"}})
+    assert "Omaha" in v.info.value and "6 infantry, 2 artillery" in v.info.value
+    v.on_feature(event="mouseover", feature={"properties": {"id": "airfield"}})
+    assert "4 fighters waiting" in v.info.value
+    v.on_feature(event="mouseover", feature=None)  # ignored
+    v.show("F40")
+    v.update(midgame)  # the panel follows the selected zone
+    assert "F40" in v.info.value and "2 fighters on patrol" in v.info.value
+
+
+# ---------------------------------------------------------------------------------------------
+# plotly
+
+
+def _signed_area(ring: list[list[float]]) -> float:
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in itertools.pairwise(ring)) / 2
+
+
+def _exterior_rings(geom: dict[str, Any]) -> list[list[list[float]]]:
+    if geom["type"] == "Polygon":
+        return [geom["coordinates"][0]]
+    return [poly[0] for poly in geom["coordinates"]]
+
+
+def _plotly_badges(fig: go.Figure) -> int:
+    texts = [t for tr in fig.data if isinstance(tr, go.Scattergeo) and tr.text is not None for t in tr.text]
+    return sum(t.count("■") + t.count("▣") for t in texts)
+
+
+@pytest.mark.parametrize("which", ["start", "midgame"])
+def test_plotly_builds(which: str, request: pytest.FixtureRequest) -> None:
+    s: State = request.getfixturevalue(which)
+    fig = maps.plotly_map(s)
+    zones = next(tr for tr in fig.data if tr.name == "zones")
+    assert isinstance(zones, go.Choropleth)
+    assert list(zones.locations) == list(BOARD.zone_ids)
+    assert len(zones.geojson["features"]) == len(BOARD.zones)
+    codes = {c: i for i, c in enumerate(maps.CONTROL_COLORS)}
+    assert list(zones.z) == [codes[maps.zone_control(s, z)] for z in BOARD.zone_ids]
+    assert any(tr.name == "sea" for tr in fig.data)
+    assert _plotly_badges(fig) == expected_badges(s) > 0
+    assert fig.layout.geo.projection.type == "mercator" and fig.layout.geo.visible is False
+    assert maps.title(s) in fig.layout.title.text.replace("&amp;", "&")
+
+
+def test_plotly_colours() -> None:
+    s = position(card=11, zones={"F30": {"UK": "2i"}, "F26": {"Germany": "1i", "US": "2i"}})
+    fig = maps.plotly_map(s)
+    zones = next(tr for tr in fig.data if tr.name == "zones")
+    z = dict(zip(zones.locations, zones.z, strict=True))
+    assert z["F30"] == 1 and z["F26"] == 2 and z["F2"] == 3
+    assert maps.CONTROL_COLORS["allies"] in {c for _, c in zones.colorscale}
+    stars = next(tr for tr in fig.data if tr.name == "victory cities")
+    by_zone = dict(zip([t.split("</b>")[0].removeprefix("<b>") for t in stars.text], stars.marker.color, strict=True))
+    assert by_zone["Caen"] == maps.CONTROL_COLORS["allies"] and by_zone["St. Lô"] == maps.CONTROL_COLORS["contested"]
+
+
+def test_plotly_rings_are_clockwise(midgame: State) -> None:
+    fig = maps.plotly_map(midgame)
+    rings = [r for tr in fig.data if isinstance(tr, go.Choropleth) for f in tr.geojson["features"] for r in _exterior_rings(f["geometry"])]
+    assert len(rings) >= len(BOARD.zones)
+    assert all(_signed_area(r) < 0 for r in rings)
+    # ...while the shipped file stays RFC 7946 (counter-clockwise)
+    land = [f for f in maps.load_zones()["features"] if f["properties"]["kind"] == "land"]
+    assert all(_signed_area(r) > 0 for f in land for r in _exterior_rings(f["geometry"]))
+
+
+def test_plotly_has_no_network_url(start: State) -> None:
+    fig = maps.plotly_map(start)
+    text = json.dumps(fig.to_plotly_json())
+    assert "http" not in text and "//cdn" not in text
+    assert maps.show_config() == {"topojsonURL": maps.EMPTY_TOPO}
+    assert maps.EMPTY_TOPO.startswith("data:application/json,") and maps.EMPTY_TOPO.endswith("#")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="kaleido needs a system chromium")
+def test_png_export_is_not_blank(start: State, tmp_path: Path) -> None:
+    image = pytest.importorskip("PIL.Image")
+    path = maps.export_png(start, tmp_path / "start.png", width=800, height=600)
+    img = image.open(io.BytesIO(path.read_bytes())).convert("RGB")
+    assert img.size == (800, 600)
+    colours = {c: n for n, c in img.getcolors(maxcolors=1 << 20)}
+    assert len(colours) > 50
+    sea = tuple(int(maps.SEA_COLOR[i : i + 2], 16) for i in (1, 3, 5))
+    assert colours.get(sea, 0) > 0.1 * 800 * 600, "the sea is missing: did the geo traces render?"
+    assert sum(n for c, n in colours.items() if sum(c) < 150) > 500, "no dark pixels: no borders or labels"
