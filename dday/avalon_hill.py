@@ -272,7 +272,7 @@ def odds_column(attack: int, defense: int) -> str:
     ('2-1', '3-1', '1-1', '1-3')
     >>> odds_column(13, 2), odds_column(14, 2)     # 6.5 rounds down to 6-1 and is rolled; 7-1 is not
     ('6-1', '>6-1')
-    >>> odds_column(1, 7)
+    >>> odds_column(1, 7)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     dday.avalon_hill.OddsTooLowError: AH-13: 1:7 rounds to 1-7 in the defender's favour (AH-9); ...

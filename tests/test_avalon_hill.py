@@ -1,0 +1,427 @@
+"""Avalon Hill's *D-Day* (1961), Basic Game: rules.md §9, AH-1..AH-20, against ``dday.avalon_hill``.
+
+Each test names the AH rule it checks (in its name or with ``@pytest.mark.rules``). The
+descriptive rules (scope, setup, movement, ...) are checked through the small pieces of data
+and predicates the module keeps for them; the combat rules (AH-9..AH-11, AH-13, AH-14, AH-20)
+are checked exactly, with Fractions.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from dday import avalon_hill as ah
+from dday.errors import DDayError, IllegalActionError
+
+RULES_MD = Path("/work/shared/reference/rules.md")
+
+# rules.md AH-10, transcribed row by row (die 1..6) as printed there; the module stores it column by column.
+AH_10_ROWS = """
+AE AE AB2 AB2 DB2 DE DE DE DE DE DE
+AE AE AE AB2 EX EX EX EX EX DB2 DB2
+AB2 AB2 AB2 AB2 AB2 DB2 DB2 DB2 DE DE DE
+AE AB2 AB2 AB2 AB2 AB2 AB2 DB2 DB2 DB2 DE
+AE AE AE AE AE AE EX EX DB2 DE DE
+AE AE AE AE AE AE AE DE DE DE DE
+"""
+
+
+def rows_to_crt(rows: list[list[str]]) -> dict[str, tuple[str, ...]]:
+    return {col: tuple(row[i] for row in rows) for i, col in enumerate(ah.COLUMNS)}
+
+
+# ---------------------------------------------------------------------------------------------
+# AH-10: the table
+
+
+def test_ah_10_crt_matches_the_transcription() -> None:
+    rows = [line.split() for line in AH_10_ROWS.strip().splitlines()]
+    assert rows_to_crt(rows) == ah.CRT
+    assert tuple(ah.CRT) == ah.COLUMNS == ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
+
+
+@pytest.mark.skipif(not RULES_MD.exists(), reason="shared rules.md not available")
+def test_ah_10_crt_matches_rules_md() -> None:
+    text = RULES_MD.read_text()
+    section = text[text.index("**AH-10") : text.index("**AH-11")]
+    header = next(line for line in section.splitlines() if line.startswith("| die"))
+    assert [c.strip() for c in header.strip("|").split("|")][1:] == list(ah.COLUMNS)
+    rows = []
+    for line in section.splitlines():
+        m = re.match(r"\| ([1-6]) \|(.*)\|\s*$", line)
+        if m:
+            rows.append([c.strip() for c in m.group(2).split("|")])
+    assert len(rows) == 6
+    assert rows_to_crt(rows) == ah.CRT
+
+
+def test_ah_10_crt_is_monotone_for_the_attacker() -> None:
+    """Moving one column to the right never makes a die face worse for the attacker."""
+    rank = {r: i for i, r in enumerate(ah.RESULTS)}
+    for left, right in zip(ah.COLUMNS, ah.COLUMNS[1:], strict=False):
+        for die in range(1, 7):
+            assert rank[ah.crt_result(right, die)] >= rank[ah.crt_result(left, die)], (left, right, die)
+
+
+@pytest.mark.rules("AH-10")
+def test_probabilities_of_every_column_sum_to_one_exactly() -> None:
+    for col in (*ah.COLUMNS, ah.AUTO_DE):
+        for at_sea in (False, True):
+            p = ah.result_probabilities(col, attacker_at_sea=at_sea)
+            assert list(p) == list(ah.RESULTS)
+            assert all(isinstance(v, Fraction) and v.denominator in (1, 2, 3, 6) for v in p.values())
+            assert sum(p.values()) == 1
+    assert ah.result_probabilities(ah.AUTO_DE) == {"AE": 0, "AB2": 0, "EX": 0, "DB2": 0, "DE": 1}
+
+
+@pytest.mark.rules("AH-10")
+def test_ah_10_column_probabilities_are_counts_of_faces() -> None:
+    assert ah.result_probabilities("1-6") == {"AE": Fraction(5, 6), "AB2": Fraction(1, 6), "EX": 0, "DB2": 0, "DE": 0}
+    assert ah.result_probabilities("2-1") == {
+        "AE": Fraction(1, 6),
+        "AB2": Fraction(1, 6),
+        "EX": Fraction(1, 3),
+        "DB2": Fraction(1, 6),
+        "DE": Fraction(1, 6),
+    }
+    assert ah.result_probabilities("6-1")["DE"] == Fraction(5, 6)
+    frame = ah.crt_frame()
+    assert frame.loc["3-1", "DE"] == Fraction(1, 3) and list(frame.index) == [*ah.COLUMNS, ah.AUTO_DE]
+    d = ah.result_distribution("1-1")
+    assert d.total == 1 and "RECONSTRUCTED" in d.formula
+
+
+def test_ah_10_bad_column_or_die_is_refused() -> None:
+    with pytest.raises(ValueError):
+        ah.crt_result("7-1", 1)
+    with pytest.raises(ValueError):
+        ah.crt_result("1-1", 7)
+
+
+def test_ah_10_and_ah_9_are_tagged_reconstructed() -> None:
+    tags = {k: c.tag for k, c in ah.CONFIDENCE.items()}
+    assert tags["crt"] == "RECONSTRUCTED" and ah.CONFIDENCE["crt"].rule == "AH-10"
+    assert tags["rounding"] == "RECONSTRUCTED" and ah.CONFIDENCE["rounding"].rule == "AH-9"
+    assert tags["odds_ratio"] == "OFFICIAL"
+    assert set(tags.values()) <= {"OFFICIAL", "RECONSTRUCTED", "POLICY", "OFFICIAL / incomplete"}
+    assert "RECONSTRUCTED" in (ah.__doc__ or "") and "RECONSTRUCTED" in (ah.odds_column.__doc__ or "")
+    assert len(ah.confidence_frame()) == len(ah.CONFIDENCE)
+
+
+# ---------------------------------------------------------------------------------------------
+# AH-9: odds and rounding
+
+
+def test_ah_9_29th_division_against_static_division_is_2_to_1() -> None:
+    us29 = ah.QUOTED_UNITS["US 29th Infantry Division"]
+    static47 = ah.QUOTED_UNITS["German 47th Static Division"]
+    assert us29.attack == 4 and static47.defense == 2
+    assert ah.battle_odds([us29.attack], [static47.defense]) == "2-1"
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "column"),
+    [
+        (4, 2, "2-1"),
+        (7, 2, "3-1"),
+        (5, 3, "1-1"),
+        (3, 3, "1-1"),
+        (2, 5, "1-3"),  # 1 : 2.5, rounded in the defender's favour → 1-3
+        (1, 2, "1-2"),
+        (3, 4, "1-2"),  # 1 : 1.33 → 1-2, not 1-1
+        (4, 12, "1-3"),
+        (20, 6, "3-1"),
+        (1, 6, "1-6"),
+        (13, 2, "6-1"),  # 6.5 rounds down to 6-1 and is rolled
+        (12, 2, "6-1"),
+        (14, 2, ah.AUTO_DE),
+        (100, 1, ah.AUTO_DE),
+    ],
+)
+def test_ah_9_odds_round_in_the_defenders_favour(attack: int, defense: int, column: str) -> None:
+    assert ah.odds_column(attack, defense) == column
+
+
+def test_ah_9_rounding_never_helps_the_attacker() -> None:
+    """The column's ratio is never better for the attacker than the true ratio, and is the best such column."""
+
+    def value(col: str) -> Fraction:
+        a, d = col.split("-")
+        return Fraction(int(a), int(d))
+
+    for a in range(1, 40):
+        for d in range(1, 40):
+            if not ah.soak_off_allowed(a, d):
+                continue
+            col = ah.odds_column(a, d)
+            if col == ah.AUTO_DE:
+                assert Fraction(a, d) >= 7
+                continue
+            assert value(col) <= Fraction(a, d)
+            better = [c for c in ah.COLUMNS if value(c) > value(col)]
+            assert not better or value(better[0]) > Fraction(a, d)
+
+
+@pytest.mark.rules("AH-9", "AH-13")
+def test_odds_worse_than_1_to_6_raise_a_value_error_naming_the_rules() -> None:
+    for a, d in [(1, 7), (2, 13), (4, 25)]:
+        with pytest.raises(ah.OddsTooLowError) as err:
+            ah.odds_column(a, d)
+        assert isinstance(err.value, ValueError) and isinstance(err.value, IllegalActionError) and isinstance(err.value, DDayError)
+        assert "AH-9" in str(err.value) and "AH-13" in str(err.value) and err.value.rule == "AH-13"
+    with pytest.raises(ValueError):
+        ah.odds_column(0, 4)
+
+
+def test_ah_9_above_6_to_1_eliminates_without_a_roll() -> None:
+    col = ah.odds_column(21, 3)
+    assert col == ah.AUTO_DE
+    assert all(ah.crt_result(col, die) == "DE" for die in range(1, 7))
+    assert ah.CONFIDENCE["automatic_elimination"].tag == "RECONSTRUCTED"
+
+
+# ---------------------------------------------------------------------------------------------
+# AH-11: results and exchanges
+
+
+def test_ah_11_exchange_of_a_doubled_4_defense_division_costs_8_attack_factors() -> None:
+    required = ah.modified_defense([4], "city")
+    assert required == 8
+    e = ah.exchange([4, 4, 6, 2], required)
+    assert e.lost == 8 and e.removed == (0, 1) and not e.shortfall
+    e = ah.exchange([6, 2, 6], required)
+    assert e.lost == 8 and e.removed == (0, 1)
+
+
+def test_ah_11_exchange_picks_a_minimal_loss_set() -> None:
+    """Brute force: no subset paying at least the requirement loses fewer factors, or as many with fewer units."""
+    cases = [([4, 4, 6], 7), ([6, 4, 2], 6), ([5, 3, 3, 2], 6), ([1, 1, 1, 9], 3), ([7, 4, 4], 8), ([2, 2, 2, 2, 3], 5), ([4] * 6, 12)]
+    for factors, need in cases:
+        e = ah.exchange(factors, need)
+        assert sum(factors[i] for i in e.removed) == e.lost >= need
+        for k in range(len(factors) + 1):
+            for sub in combinations(range(len(factors)), k):
+                s = sum(factors[i] for i in sub)
+                if s >= need:
+                    assert (e.lost, len(e.removed)) <= (s, k), (factors, need, sub)
+    assert ah.exchange([6, 4, 2], 6).removed == (0,)  # the 6 alone, not 4 + 2
+    assert ah.exchange([4, 4], 0).removed == ()
+
+
+def test_ah_11_exchange_shortfall_removes_every_attacker() -> None:
+    e = ah.exchange([4], ah.modified_defense([4], "city"))  # 1-2 odds, EX: 4 attack factors cannot pay 8
+    assert e.shortfall and e.removed == (0,) and e.lost == 4
+    assert ah.CONFIDENCE["exchange_shortfall"].tag == "RECONSTRUCTED"
+    assert ah.CONFIDENCE["exchange_choice"].tag == "POLICY"
+
+
+def test_ah_11_results_affect_whole_stacks() -> None:
+    assert ah.RESULTS == ("AE", "AB2", "EX", "DB2", "DE")
+    assert {r for col in ah.CRT.values() for r in col} == set(ah.RESULTS)
+
+
+# ---------------------------------------------------------------------------------------------
+# AH-13 soak-off, AH-12 attacking
+
+
+def test_ah_13_soak_off_example() -> None:
+    infantry = ah.QUOTED_UNITS["Allied infantry division"]
+    ss = ah.QUOTED_UNITS["German SS panzer division (2SS, 9SS, 12SS)"]
+    assert infantry == (4, 4, 4) and ss == (6, 6, 4)
+    attack = {f"inf{i}": 4 for i in range(6)}
+    defense = {"2SS": 6, "9SS": 6, "12SS": 6}
+    plan = [ah.Battle(("inf0",), ("2SS", "9SS")), ah.Battle(tuple(f"inf{i}" for i in range(1, 6)), ("12SS",))]
+    assert ah.check_battle_plan(plan, attack, defense, engaged=defense) == ["1-3", "3-1"]
+    # without the soak-off, all six against all three: 24:18 is only 1-1
+    assert ah.check_battle_plan([ah.Battle(tuple(attack), tuple(defense))], attack, defense, engaged=defense) == ["1-1"]
+
+
+def test_ah_13_soak_off_limit_is_1_to_6() -> None:
+    assert ah.soak_off_allowed(4, 24) and not ah.soak_off_allowed(4, 25) and not ah.soak_off_allowed(1, 7)
+    assert ah.soak_off_allowed(30, 1)  # odds above 6-1 are allowed (they simply win)
+    with pytest.raises(ah.OddsTooLowError):
+        ah.check_battle_plan([ah.Battle(("a",), ("x",))], {"a": 1}, {"x": 7}, engaged=["x"])
+
+
+def test_ah_13_every_engaged_defender_must_be_fought() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        ah.check_battle_plan([ah.Battle(("a",), ("x",))], {"a": 4}, {"x": 2, "y": 2}, engaged=["x", "y"])
+    assert err.value.rule == "AH-13"
+
+
+def test_ah_12_no_unit_fights_twice_and_attack_ignores_terrain() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        ah.check_battle_plan([ah.Battle(("a",), ("x",)), ah.Battle(("a",), ("y",))], {"a": 4}, {"x": 2, "y": 2}, engaged=["x", "y"])
+    assert err.value.rule == "AH-12"
+    # the attack total is the same whatever the square the defender stands on; only the defense changes
+    assert ah.battle_odds([4, 4], [4], "clear") == "2-1"
+    assert ah.battle_odds([4, 4], [4], "city") == "1-1"
+
+
+# ---------------------------------------------------------------------------------------------
+# AH-14 terrain
+
+
+def test_ah_14_terrain_multipliers() -> None:
+    assert {t: ah.terrain_multiplier(t) for t in ("clear", "city", "fortified_zone", "mountain", "fortress")} == {
+        "clear": 1,
+        "city": 2,
+        "fortified_zone": 2,
+        "mountain": 2,
+        "fortress": 3,
+    }
+    assert ah.terrain_multiplier("clear", across_river=True) == 2
+    assert ah.terrain_multiplier("clear", across_river=True, also_from_same_side=True) == 1
+
+
+def test_ah_14_multipliers_do_not_stack() -> None:
+    assert ah.terrain_multiplier(["city", "fortified_zone"], across_river=True) == 2
+    assert ah.terrain_multiplier(["fortress"], across_river=True) == 3
+    assert ah.CONFIDENCE["terrain_combination"].tag == "RECONSTRUCTED"
+    with pytest.raises(ValueError):
+        ah.terrain_multiplier("sea")
+
+
+def test_ah_14_fortress_and_river_block_zones_of_control() -> None:
+    assert ah.TERRAIN["fortress"].blocks_zoc and ah.TERRAIN["river"].blocks_zoc
+    assert not ah.exerts_zoc(in_fortress=True) and not ah.exerts_zoc(across_river=True)
+    assert ah.TERRAIN["mountain"].ends_movement and not ah.TERRAIN["x_mountain"].enterable
+
+
+# ---------------------------------------------------------------------------------------------
+# AH-20 contrast
+
+
+def test_ah_20_from_3_to_1_the_attacker_no_longer_suffers_ae_or_ab2() -> None:
+    safe = [col for col in ah.COLUMNS if not {"AE", "AB2"} & set(ah.CRT[col])]
+    assert safe == list(ah.COLUMNS[ah.COLUMNS.index("3-1") :])
+    assert ah.result_probabilities("2-1")["AE"] + ah.result_probabilities("2-1")["AB2"] == Fraction(1, 3)
+
+
+def test_ah_20_one_roll_decides_the_whole_stack() -> None:
+    """In 1961 a battle is one die: the same six outcomes whatever the number of units."""
+    one = ah.result_probabilities(ah.battle_odds([4], [2]))
+    many = ah.result_probabilities(ah.battle_odds([4] * 6, [6, 6]))
+    assert one == many  # 4:2 and 24:12 are both 2-1
+
+
+# ---------------------------------------------------------------------------------------------
+# the descriptive rules
+
+
+def test_ah_1_terrain_types_of_the_basic_game() -> None:
+    for t in ("city", "fortress", "fortified_zone", "mountain", "x_mountain", "sea", "coastal", "river", "inland_port"):
+        assert t in ah.TERRAIN
+    assert not ah.TERRAIN["sea"].enterable
+
+
+def test_ah_2_only_quoted_counter_values_are_known() -> None:
+    assert ah.QUOTED_UNITS["German 47th Static Division"].attack is None  # not in the text
+    assert ah.CONFIDENCE["counter_values"].tag == "OFFICIAL / incomplete"
+    assert set(ah.UNIT_KINDS) == {"infantry", "armor", "parachute", "static", "hq"}
+
+
+def test_ah_3_german_setup() -> None:
+    assert ah.german_setup_legal("static", "clear", coastal=True)
+    assert not ah.german_setup_legal("static", "clear", coastal=False)
+    assert ah.german_setup_legal("armor", "clear", star=True, named_ss=True)
+    assert not ah.german_setup_legal("armor", "clear", named_ss=True)
+    assert not ah.german_setup_legal("infantry", "x_mountain") and not ah.german_setup_legal("infantry", "sea")
+    assert ah.german_setup_legal("infantry", "city", stack=3) and not ah.german_setup_legal("infantry", "city", stack=4)
+
+
+def test_ah_4_turn_sequence() -> None:
+    sides = [s for s, _ in ah.TURN_SEQUENCE]
+    assert sides == ["allies", "allies", "germany", "germany", "germany"]
+    assert "move" in ah.TURN_SEQUENCE[0][1] and "battle" in ah.TURN_SEQUENCE[1][1]
+    assert "reinforcements" in ah.TURN_SEQUENCE[2][1] and "week" in ah.TURN_SEQUENCE[4][1]
+
+
+def test_ah_5_victory() -> None:
+    assert ah.allied_victory(german_units_on_continent=0, divisions_across_rhine=0)
+    assert ah.allied_victory(5, 10) and not ah.allied_victory(5, 9)
+    assert ah.german_victory(0, 3) and ah.german_victory(12, 51) and not ah.german_victory(12, 50)
+    assert not ah.german_victory(12, 51, allies_won=True)
+    assert len(ah.VICTORY["allies"]) == len(ah.VICTORY["germany"]) == 2
+
+
+def test_ah_6_invasion_limits_and_sea_retreat() -> None:
+    assert ah.invasion_within_limits([2, 2, 2, 1, 1, 1], {"infantry": 6, "parachute": 3})
+    assert not ah.invasion_within_limits([3], {"infantry": 3})
+    assert not ah.invasion_within_limits([2, 2, 2, 1], {"infantry": 7})
+    assert not ah.invasion_within_limits([1], {"armor": 1})  # no armour in the Normandy first wave
+    # a unit attacking from a sea square that must retreat is eliminated: AB2 counts as AE
+    land, sea = ah.result_probabilities("1-1"), ah.result_probabilities("1-1", attacker_at_sea=True)
+    assert sea["AB2"] == 0 and sea["AE"] == land["AE"] + land["AB2"]
+
+
+def test_ah_7_movement() -> None:
+    assert ah.path_legal(4, ["clear"] * 4) and not ah.path_legal(4, ["clear"] * 5)
+    assert not ah.path_legal(4, ["clear", "enemy", "clear"])
+    assert not ah.path_legal(4, ["clear", "sea"]) and not ah.path_legal(4, ["x_mountain"])
+    assert ah.stack_movement([4, 6, 3]) == 3
+
+
+def test_ah_8_zones_of_control_end_movement() -> None:
+    assert ah.path_legal(4, ["clear", {"clear", "enemy_zoc"}])
+    assert not ah.path_legal(4, [{"clear", "enemy_zoc"}, "clear"])
+    assert ah.exerts_zoc()
+
+
+def test_ah_15_stacking() -> None:
+    assert ah.STACK_LIMIT == {"allies": 2, "germany": 3}
+    assert ah.stack_legal("allies", 2) and not ah.stack_legal("allies", 3)
+    assert ah.stack_legal("germany", 3) and not ah.stack_legal("germany", 4)
+
+
+def test_ah_16_occupying_after_combat() -> None:
+    for t in ("city", "fortified_zone", "mountain", "fortress"):
+        assert ah.may_occupy(t)
+    assert not ah.may_occupy("clear") and ah.may_occupy("clear", defense_doubled_by_river=True)
+
+
+def test_ah_17_allied_reinforcements() -> None:
+    assert ah.reinforcement_entry_allowed(1, "sea") and not ah.reinforcement_entry_allowed(1, "coastal")
+    assert not ah.reinforcement_entry_allowed(2, "sea") and ah.reinforcement_entry_allowed(2, "coastal")
+    assert not ah.reinforcement_entry_allowed(2, "coastal", invaded_area=False)
+    assert ah.reinforcement_entry_allowed(5, "port", port="Antwerp") and not ah.reinforcement_entry_allowed(5, "port", port="Bremen")
+    assert ah.TROOP_INVASION_EXAMPLES["Normandy"][2] == {"armor": 2, "infantry": 4}
+
+
+def test_ah_18_hq_and_parachutes() -> None:
+    assert not ah.can_attack("hq") and ah.can_attack("parachute")
+    with pytest.raises(IllegalActionError) as err:
+        ah.check_battle_plan([ah.Battle(("hq1",), ("x",))], {"hq1": 1}, {"x": 2}, engaged=["x"], kinds={"hq1": "hq"})
+    assert err.value.rule == "AH-18"
+    assert ah.drop_allowed(5, "clear") and not ah.drop_allowed(6, "clear")
+    assert not ah.drop_allowed(2, "mountain") and not ah.drop_allowed(2, "clear", enemy_controlled=True)
+    assert ah.drop_allowed(2, "clear", drops_made=1) and not ah.drop_allowed(2, "clear", drops_made=2)
+    assert not ah.drop_allowed(1, "clear", side="germany")
+
+
+def test_ah_19_replacements_accumulate() -> None:
+    assert ah.replacement_allowance("allies", 8) == 0 and ah.replacement_allowance("allies", 9) == 2
+    assert ah.replacement_allowance("allies", 11, used=2) == 4
+    assert ah.replacement_allowance("germany", 15) == 0 and ah.replacement_allowance("germany", 16) == 5
+    assert "static" in ah.REPLACEMENTS["germany"][2] and "parachute" in ah.REPLACEMENTS["allies"][2]
+
+
+# ---------------------------------------------------------------------------------------------
+# the massing table used by the notebook
+
+
+@pytest.mark.rules("AH-9", "AH-14")
+def test_massing_table_steps_only_at_column_boundaries() -> None:
+    defense = ah.modified_defense([6, 2], "city")  # 16
+    df = ah.massing_table(defense, range(1, 120))
+    assert df["attack"].min() == 3  # 3:16 → 1-6; 2:16 → 1-8 is left out
+    # within one column the probabilities are identical: a flat step function of the attack total
+    for _, group in df.groupby("odds"):
+        assert group["P(DE)"].nunique() == 1
+    assert df.set_index("attack").loc[47, "odds"] == "2-1" and df.set_index("attack").loc[48, "odds"] == "3-1"
+    assert df.attrs["exact"][0]["attack"] == 3
