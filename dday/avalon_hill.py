@@ -60,6 +60,7 @@ __all__ = [
     "TURN_SEQUENCE",
     "VICTORY",
     "Battle",
+    "BattleSummary",
     "Choice",
     "Exchange",
     "Factors",
@@ -67,6 +68,7 @@ __all__ = [
     "TerrainInfo",
     "allied_victory",
     "battle_odds",
+    "battle_summary",
     "can_attack",
     "check_battle_plan",
     "confidence_frame",
@@ -90,6 +92,7 @@ __all__ = [
     "soak_off_allowed",
     "stack_legal",
     "stack_movement",
+    "sweep_2004",
     "terrain_multiplier",
 ]
 
@@ -423,6 +426,54 @@ def massing_table(defense: int, attack_totals: Iterable[int]) -> pd.DataFrame:
     return df
 
 
+class BattleSummary(NamedTuple):
+    """One 1961 battle in numbers: its column, exact result probabilities and expected losses in factors."""
+
+    attack: int
+    defense: int
+    odds: str
+    probabilities: dict[Result, Fraction]
+    attacker_loss: Fraction
+    defender_loss: Fraction
+
+    def explain(self) -> str:
+        p = ", ".join(f"{r} {fmt(v)}" for r, v in self.probabilities.items() if v)
+        return (
+            f"{self.attack} attack factors against {self.defense} terrain-modified defense factors: column {self.odds} (AH-9);\n"
+            f"results {p} (AH-10, RECONSTRUCTED table);\n"
+            f"expected loss: attacker {float(self.attacker_loss):.2f} attack factors, defender {float(self.defender_loss):.2f} defense factors"
+        )
+
+
+def battle_summary(
+    attack_factors: Sequence[int],
+    defense_factors: Sequence[int],
+    terrain: str | Iterable[str] = "clear",
+    *,
+    across_river: bool = False,
+    attacker_at_sea: bool = False,
+) -> BattleSummary:
+    """Odds, exact result probabilities and expected losses of one battle (AH-9..AH-11, AH-14).
+
+    Attacker loss (in attack factors): everything on AE; on EX the units :func:`exchange`
+    picks; nothing on AB2 (a retreat) unless the attack comes from the sea (AH-6: then AB2 is
+    AE). Defender loss (in unmodified defense factors): everything on DE and EX, nothing on DB2.
+    Retreat losses through blocked routes (AH-11) need a map and are not counted.
+
+    >>> b = battle_summary([4, 4, 4, 4], [6, 2], "city")      # 16 : (6 + 2) × 2 = 16 → 1-1
+    >>> b.odds, b.probabilities["AE"], b.attacker_loss, b.defender_loss
+    ('1-1', Fraction(1, 3), Fraction(8, 1), Fraction(8, 3))
+    """
+    att = sum(attack_factors)
+    dfn = modified_defense(defense_factors, terrain, across_river=across_river)
+    col = odds_column(att, dfn)
+    p = result_probabilities(col, attacker_at_sea=attacker_at_sea)
+    ex = exchange(attack_factors, dfn).lost
+    attacker_loss = p["AE"] * att + p["EX"] * ex
+    defender_loss = (p["DE"] + p["EX"]) * sum(defense_factors)
+    return BattleSummary(att, dfn, col, p, attacker_loss, defender_loss)
+
+
 # ---------------------------------------------------------------------------------------------
 # exchanges (AH-11)
 
@@ -693,3 +744,47 @@ def replacement_allowance(side: ASide, week: int, used: int = 0) -> int:
     """
     start, rate, _ = REPLACEMENTS[side]
     return max(0, rate * (week - start + 1)) - used if week >= start else 0
+
+
+# ---------------------------------------------------------------------------------------------
+# the 2004 game for comparison (dday.odds): the same question asked of a bucket-of-dice fight
+
+
+def sweep_2004(allied_forces: Iterable[str], axis: str, cards: int, first: str = "allies") -> pd.DataFrame:
+    """For each Allied force, the fight for one zone of the 2004 game after ``cards`` attack cards.
+
+    One row per force: its attack pips (the sum of the units' attack hit numbers: a rough
+    analogue of 1961 attack factors), P(Allies hold), P(Axis hold), P(contested), P(empty) and
+    the expected Allied and Axis units lost — all from :func:`dday.odds.zone_fight_exact`
+    (exact; floats here, Fractions in ``df.attrs["exact"]``).
+
+    >>> df = sweep_2004(["1i", "2i"], "1i", cards=1)
+    >>> df["attack pips"].tolist(), df.attrs["exact"][0]["allies_hold"]      # 1/6 · 4/6: hit and not be hit
+    ([1, 2], Fraction(1, 9))
+    """
+    from .odds import zone_fight_exact
+    from .scenario import force as parse
+    from .units import UNIT_STATS
+
+    rows: list[dict[str, object]] = []
+    exact: list[dict[str, object]] = []
+    axis_force = parse(axis)
+    for spec in allied_forces:
+        f = parse(spec)
+        fight = zone_fight_exact(f, axis_force, cards, first)
+        last = fight.rows[-1]
+        allied_left = sum((last[f"E[allies_{u}]"] for u in ("infantry", "artillery", "tank")), Fraction(0))
+        axis_left = sum((last[f"E[axis_{u}]"] for u in ("infantry", "artillery", "tank", "blockhouse")), Fraction(0))
+        row: dict[str, object] = {
+            "allies": f.short(),
+            "units": f.total,
+            "attack pips": sum(f.get(u) * UNIT_STATS[u].attack for u in ("infantry", "artillery", "tank")),
+            **{k: last[k] for k in ("allies_hold", "axis_hold", "contested", "empty")},
+            "E[allied units lost]": f.total - allied_left,
+            "E[axis units lost]": axis_force.total - axis_left,
+        }
+        exact.append(row)
+        rows.append({k: (float(v) if isinstance(v, Fraction) else v) for k, v in row.items()})
+    df = pd.DataFrame(rows)
+    df.attrs["exact"] = exact
+    return df
