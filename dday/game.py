@@ -30,6 +30,8 @@ class GameRecord:
     record: list[Action | Faces] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     seed: int | None = None
+    start: State | None = None  # the state the game was played from (None: the set-up)
+    players: dict[str, str] = field(default_factory=dict)  # side -> player name
 
     @property
     def winner(self) -> str | None:
@@ -45,15 +47,22 @@ def play_game(
     state: State | None = None,
     max_steps: int = 100_000,
     on_event: Callable[[str], None] | None = None,
+    on_state: Callable[[State], None] | None = None,
 ) -> GameRecord:
     """Play from ``state`` (default: the set-up) until the game ends.
 
     The dice and the bots' tie-breaks use one generator made from ``seed``, so the same
-    seed and the same players always give the same game.
+    seed and the same players always give the same game. ``on_event`` receives every log
+    line; ``on_state`` every state after an input (not the starting one).
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     s = state or initial_state(rules)
-    rec = GameRecord(final=s, seed=seed if isinstance(seed, int) else None)
+    rec = GameRecord(
+        final=s,
+        seed=int(seed) if isinstance(seed, (int, np.integer)) else None,
+        start=state,
+        players={"allies": getattr(allies, "name", type(allies).__name__), "axis": getattr(axis, "name", type(axis).__name__)},
+    )
     for line in s.events:
         rec.log.append(line)
         if on_event:
@@ -70,6 +79,8 @@ def play_game(
             x = players[s.current_player].choose(s, acts, rng)
         s = apply(s, x)
         rec.record.append(x)
+        if on_state:
+            on_state(s)
         for line in s.events:
             rec.log.append(line)
             if on_event:
