@@ -142,14 +142,8 @@ def start_card(s: State) -> State:
 def _finish_card(s: State) -> State:
     if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
         s = _log(replace(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
-    for nxt in s.deck:
-        if nxt <= s.card:
-            continue
-        if not stays_in_deck(nxt, s):
-            s = _log(replace(s, deck=tuple(c for c in s.deck if c != nxt)), f"Order {nxt} leaves the deck: {REMOVAL_REASON[nxt]}")
-            continue
-        return start_card(replace(s, card=nxt))
-    return _end_turn(s)
+    s, started = _turn_up_next(s, after=s.card)
+    return s if started else _end_turn(s)
 
 
 def _end_turn(s: State) -> State:
@@ -168,12 +162,39 @@ def _end_turn(s: State) -> State:
     if s.turn >= b.turns:
         return _log(replace(s, winner="axis", step=GameOver()), f"The Allies have not won by the end of turn {b.turns}: the Axis wins (R-VICTORY-3)")
     s = replace(s, turn=s.turn + 1, card=0)
-    for nxt in s.deck:
-        if not stays_in_deck(nxt, s):
-            s = _log(replace(s, deck=tuple(c for c in s.deck if c != nxt)), f"Order {nxt} leaves the deck: {REMOVAL_REASON[nxt]}")
+    s, started = _turn_up_next(s, after=0)
+    if not started:
+        raise AssertionError("orders 11 and 13 never leave the deck (R-DECK-3)")
+    return s
+
+
+def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
+    """Start the next order card after ``after`` that is in play, updating the deck on the way.
+
+    A card leaves the deck when the units it names are gone (R-DECK-2) and comes back when
+    they come back (R-DECK-4, e.g. a rebuilt blockhouse). Order 1 is used on turn 1 only
+    (R-DECK-1) and never returns. Returns the updated state and whether a card was started.
+    """
+    for nxt in range(after + 1, 17):
+        in_deck = nxt in s.deck
+        if not in_deck and nxt not in s.removed:
+            continue  # order 1 after turn 1, or a card a prepared position left out
+        stays = stays_in_deck(nxt, s)
+        if in_deck and not stays:
+            s = _log(
+                replace(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)),
+                f"Order {nxt} leaves the deck: {REMOVAL_REASON[nxt]}",
+            )
             continue
-        return start_card(replace(s, card=nxt))
-    raise AssertionError("orders 11 and 13 never leave the deck (R-DECK-3)")
+        if not in_deck:
+            if not stays:
+                continue
+            s = _log(
+                replace(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)),
+                f"Order {nxt} returns to the deck: its units are back in play (R-DECK-4)",
+            )
+        return start_card(replace(s, card=nxt)), True
+    return s, False
 
 
 # ---------------------------------------------------------------------------------------------

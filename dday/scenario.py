@@ -57,6 +57,7 @@ def position(
     airfield: Mapping[str, int] | None = None,
     charts: Mapping[str, Sequence[int]] | None = None,
     deck: Iterable[int] | None = None,
+    removed: Iterable[int] = (),
     hold: int = 0,
     rules: Rules | None = None,
     board: Board | None = None,
@@ -65,7 +66,9 @@ def position(
 
     Zones not named are empty; beachheads not named are empty; the airfield holds what
     ``airfield`` says (keys like ``uk_fighter``), patrols are ``{"F30": {"uk_fighter": 2}}``;
-    charts default to full. The deck defaults to cards 2-16 (1-16 on turn 1).
+    charts default to full. The deck defaults to cards 2-16 (1-16 on turn 1); ``removed``
+    lists cards that left the deck because their units were gone, so they come back when
+    the units do (R-DECK-4).
     """
     board = board or load_board()
     ground = [(EMPTY, EMPTY, EMPTY) for _ in board.zones]
@@ -92,6 +95,7 @@ def position(
         turn=turn,
         card=card,
         deck=tuple(sorted(set(deck) | {card})),
+        removed=tuple(sorted(set(removed))),
         ground=tuple(ground),
         beach=tuple(beach),
         airborne=para,

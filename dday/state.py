@@ -294,6 +294,7 @@ class State:
     winner: str | None
     step: Step
     events: tuple[str, ...] = ()  # what the last transition did, for logs
+    removed: tuple[int, ...] = ()  # orders that left the deck because their units were gone (R-DECK-2, R-DECK-4)
     rules: Rules = Rules()
     board: Board = field(default_factory=load_board, compare=False, repr=False)
 
@@ -422,6 +423,7 @@ class State:
             "turn": self.turn,
             "card": self.card,
             "deck": list(self.deck),
+            "removed": list(self.removed),
             "zones": {
                 z.id: {p: f.to_dict() for p, f in zip(POWERS, forces, strict=True) if f.total}
                 for z, forces in zip(b.zones, self.ground, strict=True)
@@ -485,12 +487,14 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
                 raise SaveFileError(f"chart {c.name} has invalid boxes {q}")
             charts.append(q)
         deck = tuple(int(c) for c in data["deck"])
-        if any(not 1 <= c <= 16 for c in deck):
-            raise SaveFileError(f"deck holds an unknown order card: {deck}")
+        removed = tuple(int(c) for c in data.get("removed", []))
+        if any(not 1 <= c <= 16 for c in (*deck, *removed)):
+            raise SaveFileError(f"deck holds an unknown order card: {deck} / {removed}")
         state = State(
             turn=int(data["turn"]),
             card=int(data["card"]),
             deck=deck,
+            removed=removed,
             ground=tuple(tuple(g) for g in ground),  # type: ignore[misc]
             beach=tuple(beach),
             airborne=airborne,

@@ -432,11 +432,15 @@ def test_r_deck_3_orders_11_and_13_never_leave():
     assert all(stays_in_deck(c, s) for c in (11, 13))
 
 
-@pytest.mark.xfail(strict=True, reason="engine never puts a removed order card back in the deck (R-DECK-4)")
 def test_r_deck_4_a_removed_card_returns_with_its_units():
-    """Order 2 was removed earlier; a blockhouse is in play again (as after TAC-8): order 2 is played next turn."""
-    s = position(card=16, turn=3, zones={"F2": {"Germany": "1b"}}, deck=range(3, 17))
+    """Order 2 left the deck earlier; a blockhouse is in play again (as after TAC-8): order 2 is played next turn."""
+    s = position(card=16, turn=3, zones={"F2": {"Germany": "1b"}}, deck=range(3, 17), removed=[2])
     assert s.turn == 4 and s.card == 2 and isinstance(s.step, NavalSplitStep)
+    assert 2 in s.deck and 2 not in s.removed
+    assert "Order 2 returns to the deck: its units are back in play (R-DECK-4)" in s.events
+    # a card a prepared position simply left out is not 'removed' and does not come back
+    t = position(card=16, turn=3, zones={"F2": {"Germany": "1b"}}, deck=range(3, 17))
+    assert t.turn == 4 and t.card != 2 and 2 not in t.deck
 
 
 @pytest.mark.rules("R-DECK-5", "R-DECK-2")
@@ -447,7 +451,7 @@ def test_r_deck_5_removing_order_2_changes_nothing_in_the_basic_game():
     skipped = position(card=3, zones=zones, deck=range(3, 17))
     assert "Order 2: Naval Bombardment" not in " ".join(skipped.events)
     assert played.card == skipped.card == 8
-    strip = {"deck"}
+    strip = {"deck", "removed"}  # bookkeeping of which cards left and when
     a = {k: v for k, v in played.to_json().items() if k not in strip}
     b = {k: v for k, v in skipped.to_json().items() if k not in strip}
     assert a == b
