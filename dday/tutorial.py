@@ -117,7 +117,7 @@ PREPARED: Final[dict[int, Prepared]] = {
         Prepared(11, 1, 0, "turn 1: several contested zones after the landings"),
         Prepared(12, 1, 0, "turn 1: fighters patrol; German moves are strafed"),
         Prepared(13, 1, 0, "turn 1: the Germans counter-attack the beachheads"),
-        Prepared(14, 2, 0, "turn 2: boxes partly filled, charts partly used"),
+        Prepared(14, 3, 3, "turn 3: a few units still wait in the boxes, the charts are partly used"),
         Prepared(15, 2, 0, "turn 2: German charts partly used, fighters over the sectors"),
         Prepared(16, 1, 0, "turn 1: fighters fly home, the turn ends and victory is checked"),
     )

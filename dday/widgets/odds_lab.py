@@ -317,13 +317,13 @@ class OddsLab:
         )
         self.widget = st.panel(
             [
-                w.HBox([allies, axis, w.VBox([self.attacker, self.cards])], layout=w.Layout(flex_flow="row wrap", gap="16px")),
+                w.HBox([allies, axis, w.VBox([self.attacker, self.cards])], layout=w.Layout(flex_flow="row wrap")),
                 self.message,
                 w.HBox(
                     [w.VBox([self.heatmap, self.summary]), w.VBox([self.fight_chart, self.fight_text])],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
-                w.HBox([self.runs, self.seed, self.simulate_button], layout=w.Layout(gap="8px")),
+                w.HBox([self.runs, self.seed, self.simulate_button]),
                 self.mc_text,
             ]
         )

@@ -448,7 +448,7 @@ class PlayLab:
         self.extra_buttons: list[w.Widget] = []
         self.controls = w.HBox(
             [self.roll_button, self.bot_button, self.back_button, self.reset_button, self.seed_box, self.next_button],
-            layout=w.Layout(flex_flow="row wrap", gap="6px"),
+            layout=w.Layout(flex_flow="row wrap"),
         )
         left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
         right = w.VBox([self.chart, self.explanation], layout=w.Layout(flex="0 0 540px"))

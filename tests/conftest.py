@@ -1,0 +1,29 @@
+"""Shared fixtures: where the repository, its notebooks and the test artifacts are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository's root folder."""
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def notebooks_dir() -> Path:
+    """The tutorial notebooks' folder."""
+    return REPO_ROOT / "notebooks"
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """Where tests leave files for people to look at (screenshots); created on demand."""
+    path = REPO_ROOT / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
