@@ -689,13 +689,14 @@ def test_r_reinf_6_axis_units_enter_in_their_sector_zones():
 
 @pytest.mark.rules("R-REINF-7", "FAQ-31", "FAQ-34", "EX-15")
 def test_r_reinf_7_placing_into_allied_occupied_zones():
-    s = position(card=15, zones={"F37": {"UK": "2i"}}, patrols={"F37": {"uk_fighter": 2}}, charts={ROUEN: []}, deck=[11, 13, 15, 16])
+    zones = {"F37": {"UK": "2i", "Germany": "1i"}}  # the German infantry there is already locked in combat
+    s = position(card=15, zones=zones, patrols={"F37": {"uk_fighter": 2}}, charts={ROUEN: []}, deck=[11, 13, 15, 16])
     s = run(s, [(1, 2)])  # 3 units: t t t
     assert "place Germany_Rennes_Chartres F37" in strs(legal_actions(s))
     s = run(s, [f"place {RENNES} F37"] * 3)
     assert isinstance(s.step, StrafeStep) and [a[3] for a in s.step.arrivals] == [2, 2, 2]
     s = run(s, [(6, 6), (1, 6), (6, 6)])
-    assert s.units("F37", "Germany").tank == 2 and s.contested("F37")
+    assert s.units("F37", "Germany").short() == "1i 2t" and s.contested("F37")
     assert s.turn == 3 and s.card == 11 and s.step.zone == "F37"  # no fight until the next attack card
 
 
