@@ -40,6 +40,8 @@ from .actions import (
     SplitNavalDice,
 )
 from .board import Board
+from .engine import check_move
+from .errors import IllegalActionError
 from .state import DeclareMovesStep, State
 from .units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
@@ -108,19 +110,59 @@ def _after_moves(state: State, step: DeclareMovesStep) -> dict[str, Force]:
     return out
 
 
+@cache
+def _landing_zones(board: Board) -> frozenset[str]:
+    """Zones that beachhead boxes land into."""
+    return frozenset(bh.lands_into for bh in board.beachheads)
+
+
 class _Context:
-    """What the greedy policy needs to know about one decision, computed once."""
+    """What the greedy policy needs to know about one decision, computed once.
+
+    Per-zone answers (distance to the nearest target, enemy strength...) are cached on
+    first use: a move step scores a hundred candidates that share a few dozen zones.
+    """
 
     def __init__(self, s: State) -> None:
         b = s.board
+        self.state = s
         self.allied_zones = [z.id for z in b.zones if s.side_total(z.id, "allies")]
         self.after = _after_moves(s, s.step) if isinstance(s.step, DeclareMovesStep) else {}
-        dist = distances(b)
-        self.near_allies = {z.id for z in b.zones if any(dist[z.id].get(a, 9) <= 1 for a in self.allied_zones)}
+        self.dist = distances(b)
+        self.near_allies = {n for a in self.allied_zones for n in (a, *b.zone(a).neighbours)}  # at most one move away
         self.targets = [z for z in b.victory_zones if s.controller(z) != "allies"] or list(b.victory_zones)
+        self._to_target: dict[str, int] = {}
+        self._to_front: dict[str, int] = {}
+        self._enemy: dict[tuple[str, str], tuple[Force, float]] = {}
 
     def force_after(self, s: State, zone: str, side: str) -> Force:
         return self.after.get(zone) or s.side_units(zone, side)
+
+    def to_target(self, zone: str) -> int:
+        """Moves from ``zone`` to the nearest victory city the Allies do not hold."""
+        d = self._to_target.get(zone)
+        if d is None:
+            row = self.dist[zone]
+            d = self._to_target[zone] = min(row[t] for t in self.targets)
+        return d
+
+    def to_front(self, zone: str) -> int:
+        """Moves from ``zone`` to the nearest zone with Allied land units (0 if none)."""
+        d = self._to_front.get(zone)
+        if d is None:
+            row = self.dist[zone]
+            d = self._to_front[zone] = min((row[f] for f in self.allied_zones), default=0)
+        return d
+
+    def enemy(self, zone: str, side: str) -> tuple[Force, float]:
+        """The enemy of ``side`` in ``zone`` and its defensive strength."""
+        key = (zone, side)
+        e = self._enemy.get(key)
+        if e is None:
+            enemy = other_side(side)
+            f = self.state.side_units(zone, enemy)
+            e = self._enemy[key] = (f, strength(f, enemy, False) if f.total else 0.0)
+        return e
 
 
 class GreedyBot:
@@ -128,8 +170,9 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, attack_ratio: float = 1.3) -> None:
+    def __init__(self, attack_ratio: float = 1.3, batch_moves: bool = True) -> None:
         self.attack_ratio = attack_ratio
+        self.batch_moves = batch_moves  # declare several like units in one Move / Land
 
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
         first = actions[0]
@@ -157,7 +200,18 @@ class GreedyBot:
             score = fn(state, a) + 1e-6 * rng.random()  # tiny seeded tie-break
             if score > best_score:
                 best, best_score = a, score
+        if isinstance(best, Move) and self.batch_moves:
+            return self._batch(state, best)
+        if isinstance(best, Land) and self.batch_moves:
+            return self._batch_land(state, best)
         return best
+
+    def _batch_land(self, s: State, a: Land) -> Land:
+        """Land every unit of that type that fits (landing one at a time is the same decision)."""
+        bh = s.board.beachhead(a.beach)
+        room = s.board.stacking_limit - s.stack_count(bh.lands_into, "allies")
+        n = min(s.beach_units(a.beach).get(a.unit), room)
+        return Land(a.beach, a.unit, n) if n > 1 else a
 
     # -- scoring ---------------------------------------------------------------------------
     def _bombard(self, s: State, a: Bombard) -> float:
@@ -193,43 +247,59 @@ class GreedyBot:
         step = s.step
         assert isinstance(step, DeclareMovesStep)
         side = step.side
-        enemy = other_side(side)
         b = s.board
-        dist = distances(b)
         start, dest = a.path[0], a.path[-1]
         ctx = self._ctx
-        dest_after = ctx.force_after(s, dest, side).add(a.unit, a.count)
-        start_after = ctx.force_after(s, start, side).add(a.unit, -a.count)
         score = 0.0
-        enemy_dest = s.side_units(dest, enemy)
+        enemy_dest, theirs = ctx.enemy(dest, side)
         if enemy_dest.total:
+            dest_after = ctx.force_after(s, dest, side).add(a.unit, a.count)
             mine = strength(dest_after, side, True)
-            theirs = strength(enemy_dest, enemy, False)
             ratio = mine / max(theirs, 0.05)
             if ratio >= self.attack_ratio:
                 score += 2.0 + (3.0 if b.zone(dest).victory_city else 0.0)
             else:
                 score -= 1.0
         if side == "allies":
-            targets = ctx.targets
-            gain = min(dist[start][t] for t in targets) - min(dist[dest][t] for t in targets)
-            score += 0.8 * gain
-            if b.zone(start).victory_city and s.controller(start) == "allies" and start_after.total == 0:
+            score += 0.8 * (ctx.to_target(start) - ctx.to_target(dest))
+            if b.zone(start).victory_city and s.controller(start) == "allies" and ctx.force_after(s, start, side).total - a.count <= 0:
                 score -= 5.0
-            if any(bh.lands_into == start for bh in b.beachheads):
+            if start in _landing_zones(b):
                 score += 0.3  # make room on the beach
         else:
             threatened = b.zone(dest).victory_city and dest in ctx.near_allies
-            if threatened and s.controller(dest) == "axis" and dest_after.land_for_stacking <= 6:
+            if threatened and s.controller(dest) == "axis" and ctx.force_after(s, dest, side).land_for_stacking + a.count <= 6:
                 score += 2.5
             if b.zone(start).victory_city and start in ctx.near_allies:
                 score -= 3.0
-            fronts = ctx.allied_zones
-            if fronts:
-                gain = min(dist[start][f] for f in fronts) - min(dist[dest][f] for f in fronts)
-                score += 0.6 * gain
+            if ctx.allied_zones:
+                score += 0.6 * (ctx.to_front(start) - ctx.to_front(dest))
             score -= 0.4 * (s.fighters_in(start) + s.fighters_in(dest) + sum(2 * s.fighters_in(m) for m in a.path[1:-1]))
         return score
+
+    def _batch(self, s: State, a: Move) -> Move:
+        """Declare as many units of the chosen kind along the chosen path as score no worse.
+
+        Moving units one by one would pick the same move again and again (the engine offers
+        one unit per ``Move``); one ``Move`` with ``count > 1`` is the same decision, faster.
+        """
+        step = s.step
+        assert isinstance(step, DeclareMovesStep)
+        have = s.units(a.path[0], a.power).get(a.unit) - sum(
+            m.count for m in step.moves if m.path[0] == a.path[0] and m.power == a.power and m.unit == a.unit
+        )
+        base = self._move(s, a)
+        best = a
+        for k in range(2, have + 1):
+            m = Move(a.power, a.unit, a.path, k)
+            if self._move(s, m) < base - 1e-9:
+                break
+            try:
+                check_move(s, step, m)
+            except IllegalActionError:
+                break
+            best = m
+        return best
 
     def _place(self, s: State, a: PlaceReinforcement) -> float:
         b = s.board

@@ -65,7 +65,7 @@ VERSION = 1
 
 Input = Action | Faces
 
-__all__ = ["FORMAT", "VERSION", "History", "LoadedGame", "load_game", "make_golden", "replay", "save_game"]
+__all__ = ["FORMAT", "VERSION", "History", "LoadedGame", "final_mismatches", "load_game", "make_golden", "replay", "save_game"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,6 +330,22 @@ def _step(i: int, s: State, raw: Any) -> tuple[Input, State]:
         raise SaveFileError(f"input {i} ({raw!r}): {type(exc).__name__}: {exc}") from None
 
 
+def final_mismatches(stored: Any, got: Any, where: str = "") -> list[str]:
+    """Paths where the stored final position differs from the replayed one.
+
+    Every value stored must match. Keys the replayed position has but the file lacks are
+    accepted: a file saved before the engine gained a field (with its default value) still
+    loads.
+    """
+    if isinstance(stored, dict) and isinstance(got, dict):
+        out: list[str] = []
+        for k, v in stored.items():
+            path = f"{where}.{k}" if where else str(k)
+            out.extend(final_mismatches(v, got[k], path) if k in got else [path])
+        return out
+    return [] if stored == got else [where or "final"]
+
+
 def load_game(source: str | os.PathLike[str] | dict[str, Any]) -> LoadedGame:
     """Read and fully validate a saved game (a path, JSON text or the dict of :func:`save_game`).
 
@@ -347,10 +363,9 @@ def load_game(source: str | os.PathLike[str] | dict[str, Any]) -> LoadedGame:
     final = states[-1]
     stored = data.get("final")
     if stored is not None:
-        got = final.to_json()
-        if json.dumps(stored, sort_keys=True) != json.dumps(got, sort_keys=True):
-            diff = sorted(k for k in set(stored) | set(got) if stored.get(k) != got.get(k)) if isinstance(stored, dict) else ["final"]
-            raise SaveFileError(f"the replayed final position does not match the stored one (differs in: {', '.join(diff)}); the file was changed")
+        diff = final_mismatches(stored, final.to_json())
+        if diff:
+            raise SaveFileError(f"the replayed final position does not match the stored one (differs in: {', '.join(diff[:8])}); the file was changed")
     check_invariants(final, error=SaveFileError)
     return LoadedGame(states, inputs, seed, players, start_given)
 

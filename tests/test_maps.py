@@ -219,9 +219,15 @@ def test_leaflet_hover_and_click(start: State, midgame: State) -> None:
     v.on_feature(event="mouseover", feature={"properties": {"id": "airfield"}})
     assert "4 fighters waiting" in v.info.value
     v.on_feature(event="mouseover", feature=None)  # ignored
-    v.show("F40")
+    patrolled = [(z.id, a) for z, a in zip(BOARD.zones, midgame.air, strict=True) if a.fighters]
+    assert patrolled, "the mid-game fixture should have fighters on patrol"
+    zone, air = patrolled[0]
+    v.show(zone)
     v.update(midgame)  # the panel follows the selected zone
-    assert "F40" in v.info.value and "2 fighters on patrol" in v.info.value
+    assert zone in v.info.value
+    for n in (air.uk_fighter, air.us_fighter):
+        if n:
+            assert f"{n} fighter{'s' if n > 1 else ''} on patrol" in v.info.value
 
 
 # ---------------------------------------------------------------------------------------------
