@@ -33,7 +33,7 @@ from dday.tutorial import (
 )
 from dday.widgets.odds_lab import FIGHT_COLUMNS, simulate_fight, wilson
 from dday.widgets.play import roll_info
-from dday.widgets.style import HIT_COLOR
+from dday.widgets.style import HIT_COLOR, RedrawnFigure
 
 # ---------------------------------------------------------------------------------------------
 # prepared positions
@@ -452,3 +452,18 @@ def test_units_needed_is_exact_and_explains_itself() -> None:
     assert hopeless.n is None and "cannot" in hopeless.explain()
     with pytest.raises(ValueError):
         units_needed(1.5)
+
+
+def test_charts_still_work_without_anywidget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """plotly's FigureWidget needs anywidget; without it the labs fall back to a redrawn figure."""
+
+    def missing(*_a: object, **_k: object) -> None:
+        raise ImportError("Please install anywidget to use the FigureWidget class")
+
+    monkeypatch.setattr(go, "FigureWidget", missing)
+    lab = card_lab(9)
+    assert isinstance(lab.chart, RedrawnFigure)
+    lab.bot_button.click()
+    lab.roll(faces=(1,))
+    assert lab.chart.data[0].marker.color[1] == HIT_COLOR
+    assert isinstance(odds_lab().heatmap, RedrawnFigure)

@@ -262,7 +262,7 @@ class OddsLab:
         self.fight_text = st.html()
         self.mc_text = st.html()
         self.message = st.html()
-        self.heatmap = go.FigureWidget(
+        self.heatmap = st.live_figure(
             data=[
                 go.Heatmap(
                     z=[[0]],
@@ -277,7 +277,7 @@ class OddsLab:
         )
         self.heatmap.update_xaxes(title="defender's hits", dtick=1)
         self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
-        self.fight_chart = go.FigureWidget(
+        self.fight_chart = st.live_figure(
             data=[
                 go.Scatter(x=[], y=[], mode="lines+markers", name=_LABELS[c], line={"color": _COLORS[c], "width": 3, "dash": _DASH[c]})
                 for c in FIGHT_COLUMNS
@@ -320,7 +320,7 @@ class OddsLab:
                 w.HBox([allies, axis, w.VBox([self.attacker, self.cards])], layout=w.Layout(flex_flow="row wrap")),
                 self.message,
                 w.HBox(
-                    [w.VBox([self.heatmap, self.summary]), w.VBox([self.fight_chart, self.fight_text])],
+                    [w.VBox([st.figure_view(self.heatmap), self.summary]), w.VBox([st.figure_view(self.fight_chart), self.fight_text])],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 w.HBox([self.runs, self.seed, self.simulate_button]),

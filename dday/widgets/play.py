@@ -161,9 +161,9 @@ def roll_info(s: State) -> RollInfo:
     return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
 
 
-def figure_widget() -> go.FigureWidget:
-    """An empty bar chart, updated in place by :func:`show_distribution`."""
-    fig = go.FigureWidget(
+def figure_widget() -> go.Figure:
+    """An empty bar chart (a FigureWidget), updated in place by :func:`show_distribution`."""
+    fig = st.live_figure(
         data=[
             go.Bar(
                 x=[],
@@ -191,7 +191,7 @@ def figure_widget() -> go.FigureWidget:
     return fig
 
 
-def show_distribution(fig: go.FigureWidget, info: RollInfo, rolled: int | None = None) -> None:
+def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None) -> None:
     """Draw ``info`` as bars, the ``rolled`` outcome in vermilion (others sky blue), in place."""
     xs = list(info.probs)
     ys = [float(p) for p in info.probs.values()]
@@ -451,7 +451,7 @@ class PlayLab:
             layout=w.Layout(flex_flow="row wrap"),
         )
         left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
-        right = w.VBox([self.chart, self.explanation], layout=w.Layout(flex="0 0 540px"))
+        right = w.VBox([st.figure_view(self.chart), self.explanation], layout=w.Layout(flex="0 0 540px"))
         self.widget = st.panel(
             [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_view.widget], width="100%"
         )

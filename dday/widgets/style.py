@@ -11,11 +11,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
+import plotly.graph_objects as go
 
 from ..maps import CONTROL_COLORS, POWER_COLORS
 
@@ -27,10 +29,13 @@ __all__ = [
     "POWER_COLORS",
     "SIDE_COLORS",
     "UI_CLASS",
+    "RedrawnFigure",
     "button",
     "css",
     "dice_html",
+    "figure_view",
     "html",
+    "live_figure",
     "panel",
 ]
 
@@ -106,3 +111,49 @@ def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None 
         n = sum(1 for f, h in zip(faces, hit_on, strict=True) if h and f <= h)
         tail = f'<span style="font:bold 24px sans-serif;margin-left:10px">{n} hit{"s" * (n != 1)}</span>'
     return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{"".join(boxes)}{tail}</div>'
+
+
+# ---------------------------------------------------------------------------------------------
+# charts updated in place
+
+
+class RedrawnFigure(go.Figure):
+    """Stand-in for ``go.FigureWidget`` when ``anywidget`` (which plotly's widget needs) is missing:
+    a plain figure redrawn into an ``ipywidgets.Output`` after every ``batch_update``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._output = w.Output()
+
+    @contextmanager
+    def batch_update(self) -> Iterator[None]:
+        with super().batch_update():
+            yield
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Show the figure again in its Output (only inside IPython; plain Python has nowhere to draw)."""
+        from IPython import get_ipython
+        from IPython.display import display
+
+        if get_ipython() is None:
+            return
+        self._output.clear_output(wait=True)
+        with self._output:
+            display(self)
+
+
+def live_figure(*args: Any, **kwargs: Any) -> go.Figure:
+    """A ``go.FigureWidget`` (updated in place in the browser), or a :class:`RedrawnFigure` without anywidget."""
+    try:
+        return go.FigureWidget(*args, **kwargs)
+    except ImportError:
+        return RedrawnFigure(*args, **kwargs)
+
+
+def figure_view(fig: go.Figure) -> w.Widget:
+    """The widget to put in a layout for a figure made by :func:`live_figure`."""
+    if isinstance(fig, RedrawnFigure):
+        fig.redraw()
+        return fig._output
+    return fig  # type: ignore[return-value]  # a FigureWidget is a widget
