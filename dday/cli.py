@@ -29,6 +29,20 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="seed for the dice and the bots (same seed, same game)")
     play.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.add_argument("--save", metavar="PATH", help="also save the game (JSON input log, see dday.saves)")
+    sim = sub.add_parser(
+        "simulate",
+        help="play many seeded bot games and print win rates",
+        description="Play many seeded games between two bots; print win rates with 95 %% intervals, the deciding turn and units lost.",
+    )
+    sim.add_argument("--games", type=int, default=100, help="number of games")
+    sim.add_argument("--allies", default="greedy", choices=sorted(BOTS), help="bot for the Allies")
+    sim.add_argument("--axis", default="greedy", choices=sorted(BOTS), help="bot for the Axis")
+    sim.add_argument("--seed", type=int, default=0, help="master seed (each game's seed is spawned from it)")
+    sim.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
+    sim.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
+    sim.add_argument("--csv", metavar="PATH", help="also write the one-row-per-game table to PATH")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
 
@@ -45,8 +59,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(indent + line, file=out)
 
         g = play_game(make_player(args.allies), make_player(args.axis), seed=args.seed, rules=rules, on_event=show)
+        if args.save:
+            from .saves import save_game
+
+            save_game(g, args.save)
         s = g.final
         lost = ", ".join(f"{p} {f.short()}" for p, f in zip(("Germany", "UK", "US"), s.destroyed, strict=True))
         print(f"Result: {s.winner} win after turn {s.turn}. Land units destroyed: {lost}. Decisions and rolls: {len(g.record)}.", file=out)
+        return 0
+    if args.command == "simulate":
+        from .simulate import simulate, summary
+
+        df = simulate(
+            args.games,
+            allies=args.allies,
+            axis=args.axis,
+            seed=args.seed,
+            processes=args.processes,
+            progress=not args.no_progress,
+            rules=Rules(three_player=not args.two_player),
+        )
+        print(summary(df))
+        if args.csv:
+            df.to_csv(args.csv, index=False)
         return 0
     return 2  # pragma: no cover - argparse requires a command
