@@ -253,13 +253,7 @@ class GreedyBot:
         score = 0.0
         enemy_dest, theirs = ctx.enemy(dest, side)
         if enemy_dest.total:
-            dest_after = ctx.force_after(s, dest, side).add(a.unit, a.count)
-            mine = strength(dest_after, side, True)
-            ratio = mine / max(theirs, 0.05)
-            if ratio >= self.attack_ratio:
-                score += 2.0 + (3.0 if b.zone(dest).victory_city else 0.0)
-            else:
-                score -= 1.0
+            score += self._attack_score(s, side, dest, ctx.force_after(s, dest, side).add(a.unit, a.count), enemy_dest, theirs)
         if side == "allies":
             score += 0.8 * (ctx.to_target(start) - ctx.to_target(dest))
             if b.zone(start).victory_city and s.controller(start) == "allies" and ctx.force_after(s, start, side).total - a.count <= 0:
@@ -276,6 +270,13 @@ class GreedyBot:
                 score += 0.6 * (ctx.to_front(start) - ctx.to_front(dest))
             score -= 0.4 * (s.fighters_in(start) + s.fighters_in(dest) + sum(2 * s.fighters_in(m) for m in a.path[1:-1]))
         return score
+
+    def _attack_score(self, s: State, side: str, dest: str, mine: Force, enemy: Force, theirs: float) -> float:
+        """Moving into a zone with enemy land units: attack only with a clear edge in strength."""
+        ratio = strength(mine, side, True) / max(theirs, 0.05)
+        if ratio >= self.attack_ratio:
+            return 2.0 + (3.0 if s.board.zone(dest).victory_city else 0.0)
+        return -1.0
 
     def _batch(self, s: State, a: Move) -> Move:
         """Declare as many units of the chosen kind along the chosen path as score no worse.
@@ -311,12 +312,18 @@ class GreedyBot:
         return float(bh.capacity - s.beach_units(a.destination).total)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}  # dday.bots_strong adds "strong"
 
 
 def make_player(name: str) -> Player:
-    """A bot by name: 'random' or 'greedy'."""
+    """A bot by name: 'random', 'greedy' or 'strong'."""
     try:
         return BOTS[name]()  # type: ignore[no-any-return]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
+
+
+from . import bots_strong as _bots_strong  # noqa: E402  (registers StrongBot as "strong")
+
+__all__ = ["BOTS", "GreedyBot", "Player", "RandomBot", "make_player"]
+_ = _bots_strong

