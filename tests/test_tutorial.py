@@ -162,7 +162,7 @@ def test_card_9_fire_to_sea_with_scripted_dice() -> None:
     assert lab.dice.value.count("data-hit") == 1 and "✔ hit" in lab.dice.value
     bar = lab.chart.data[0]
     assert list(bar.x) == [0, 1] and bar.marker.color[1] == HIT_COLOR and bar.marker.color[0] != HIT_COLOR
-    assert "rolled 1" in lab.chart.layout.title.text
+    assert "rolled 1" in lab.chart.layout.title.text.replace("<br>", " ")
     assert "1/2" in lab.explanation.value and "hits on 3 or less" in lab.explanation.value
     assert any("destroyed" in line for line in lab.log_lines())
     assert "destroyed" in lab.log.value

@@ -15,6 +15,8 @@ so tests drive the widgets without a kernel or a browser.
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -179,7 +181,7 @@ def figure_widget() -> go.Figure:
     fig.update_layout(
         height=330,
         width=520,
-        margin={"l": 60, "r": 20, "t": 60, "b": 55},
+        margin={"l": 60, "r": 20, "t": 75, "b": 55},
         font={"size": 16},
         title={"text": "Exact odds of the next roll", "font": {"size": 17}},
         yaxis={"tickformat": ".0%", "title": "probability", "rangemode": "tozero"},
@@ -204,7 +206,7 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
         bar.text = [f"{y:.1%}" for y in ys]
         title = info.title if rolled is None else f"{info.title} — rolled {rolled}"
-        fig.layout.title.text = title
+        fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
         fig.layout.xaxis.title.text = info.outcome_name
         fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
 

@@ -1,0 +1,212 @@
+"""A real browser: JupyterLab on localhost, Debian's chromium driven by Playwright.
+
+Opens ``00_start_here.ipynb`` and ``09_blockhouses_fire.ipynb``, runs all cells, plays one
+decision and one **Roll** in the card lab, and checks that the map and the chart are drawn.
+Screenshots go to ``test-artifacts/screenshots/``. Nothing is downloaded: the system chromium
+is used (never ``playwright install``) and the maps have no tile layer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dday.board import load_board
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+ZONES = len(load_board().zones)
+
+# Lab settings for a quiet, predictable page: every cell rendered (no windowing), no news or update checks.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"checkForUpdates": False, "fetchNews": "false"},
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def chromium_path() -> str:
+    pytest.importorskip("playwright.sync_api", reason="playwright (Python package) is not installed")
+    path = shutil.which("chromium")
+    if path is None:
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory: pytest.TempPathFactory, notebooks_dir: Path, chromium_path: str) -> Iterator[tuple[str, str]]:
+    """JupyterLab serving copies of the notebooks from a temporary folder; yields (base URL, token)."""
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root = base / "notebooks"
+    shutil.copytree(notebooks_dir, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    settings = base / "user-settings"
+    for name, value in LAB_SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value), encoding="utf-8")
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
+    log = (base / "jupyterlab.log").open("w")
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--ServerApp.token={token}",
+        "--allow-root",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={base / 'workspaces'}",
+        "--LabApp.news_url=",
+    ]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail(f"JupyterLab did not start; log:\n{(base / 'jupyterlab.log').read_text()[-3000:]}")
+            time.sleep(0.5)
+        yield url, token
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def page(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1500, "height": 1100})
+        pg.set_default_timeout(60_000)
+        yield pg
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def shots(artifacts_dir: Path) -> Path:
+    path = artifacts_dir / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {path}")
+    return path
+
+
+def _open_and_run_all(page: Any, url: str, token: str, name: str, shots: Path) -> None:
+    """Open a notebook, accept a kernel dialog if one shows, and run every cell from the Run menu."""
+    page.goto(f"{url}/lab/tree/{name}?reset&token={token}")  # reset: no tabs restored from before
+    panel = _visible_panel(page)
+    panel.locator(".jp-Cell").first.wait_for(state="visible")
+    for attempt in range(4):
+        dialog = page.locator(".jp-Dialog .jp-mod-accept")
+        if dialog.count():  # "Select Kernel": take the one offered (python3)
+            dialog.first.click()
+        page.locator("#jp-main-statusbar", has_text="Idle").first.wait_for(timeout=90_000)
+        panel.locator(".jp-Cell").first.click()  # make this notebook the current one for the Run menu
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            panel.locator(".jp-InputPrompt", has_text="[1]").first.wait_for(timeout=30_000)
+            return
+        except Exception:
+            page.screenshot(path=str(shots / f"{name[:-6]}_run_all_attempt_{attempt}.png"))
+    raise AssertionError(f"{name}: Run All Cells did not start the cells (screenshots in {shots})")
+
+
+def _visible_panel(page: Any) -> Any:
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+
+
+def _wait_for_map(panel: Any, page: Any, shots: Path, name: str) -> int:
+    paths = panel.locator(".leaflet-container path.leaflet-interactive")
+    try:
+        paths.first.wait_for(state="attached", timeout=120_000)
+    except Exception:
+        page.screenshot(path=str(shots / f"{name}_failure.png"))
+        print(f"saved {shots / f'{name}_failure.png'}")
+        raise
+    deadline = time.monotonic() + 30
+    while paths.count() < ZONES and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return int(paths.count())
+
+
+def test_start_here_shows_the_real_map(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "00_start_here.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "00_start_here") >= ZONES
+    out = panel.locator(".jp-OutputArea-output", has=page.locator(".leaflet-container")).first
+    out.scroll_into_view_if_needed()
+    time.sleep(1.5)  # let Leaflet finish its fit and the markers settle
+    out.screenshot(path=str(shots / "00_start_here.png"))
+    page.screenshot(path=str(shots / "00_start_here_page.png"))
+    print(f"saved {shots / '00_start_here.png'}")
+
+
+def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "09_blockhouses_fire.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "09_blockhouses_fire") >= ZONES
+    panel.get_by_role("button", name="Roll", exact=True).first.wait_for(state="visible", timeout=120_000)
+    lab = panel.locator(".jp-OutputArea-output", has=page.get_by_role("button", name="Roll", exact=True)).first
+    roll = lab.get_by_role("button", name="Roll", exact=True)
+    lab.scroll_into_view_if_needed()
+    assert lab.locator(".js-plotly-plot").count() >= 1  # the odds chart is drawn
+    for _ in range(3):  # order 9 starts with the Axis choosing a target; then the dice are due
+        if roll.is_enabled():
+            break
+        lab.get_by_role("button", name="Fire", exact=True).click()
+        page.wait_for_timeout(800)
+    assert roll.is_enabled()
+    lab.screenshot(path=str(shots / "09_blockhouses_fire_before_roll.png"))
+    roll.click()
+    page.locator("text=Rolled:").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(1500)
+    assert lab.locator(".js-plotly-plot").count() >= 1
+    assert lab.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
+    text = lab.inner_text()
+    assert "Rolled:" in text and "hits on 3 or less" in text
+    lab.screenshot(path=str(shots / "09_blockhouses_fire_after_roll.png"))
+    print(f"saved {shots / '09_blockhouses_fire_after_roll.png'}")
