@@ -16,7 +16,6 @@ so tests drive the widgets without a kernel or a browser.
 from __future__ import annotations
 
 import textwrap
-
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
