@@ -12,7 +12,7 @@ number is printed with its run count, seed and a 95 % Wilson interval.
 (400, 1, 1.0)
 >>> r = units_needed(0.8, by_turn=4, defender="2a 1t", mix="t")
 >>> r.n, r.force.short()
-(2, '2t')
+(4, '4t')
 """
 
 from __future__ import annotations
