@@ -39,9 +39,10 @@ class Bombard:
     """Aim the next naval die at a blockhouse in ``zone`` (R-NAVAL-1)."""
 
     zone: str
+    target: str = "blockhouse"  # another unit type only with coastal bombardment (VAR-RM-5)
 
     def __str__(self) -> str:
-        return f"bombard {self.zone}"
+        return f"bombard {self.zone}" if self.target == "blockhouse" else f"bombard {self.zone} {self.target}"
 
 
 @dataclass(frozen=True)
@@ -109,10 +110,13 @@ class Land:
     beach: str
     unit: str
     count: int = 1
+    zone: str = ""  # another landing zone of the same power, only with FORT-10 result 1
 
     def __str__(self) -> str:
         base = f"land {self.beach} {self.unit}"
-        return base if self.count == 1 else f"{base} x{self.count}"
+        if self.count != 1:
+            base += f" x{self.count}"
+        return f"{base} >{self.zone}" if self.zone else base
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,16 @@ class PlaceReinforcement:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """Pick one of the options a fortune or tactics card offers (a zone, a power, 'use', ...)."""
+
+    option: str
+
+    def __str__(self) -> str:
+        return f"pick {self.option}"
+
+
+@dataclass(frozen=True)
 class ChooseCasualties:
     """The owner removes these units: ((power, unit type, count), ...) (R-COMBAT-5)."""
 
@@ -143,7 +157,7 @@ class ChooseCasualties:
         return "casualties " + ",".join(f"{p}:{u}:{n}" for p, u, n in self.losses)
 
 
-Action = Done | SplitNavalDice | Bombard | Patrol | FireAA | BomberStrike | FireToSea | Move | Land | PlaceReinforcement | ChooseCasualties
+Action = Done | SplitNavalDice | Bombard | Patrol | FireAA | BomberStrike | FireToSea | Move | Land | PlaceReinforcement | ChooseCasualties | Pick
 
 
 def parse_action(text: str) -> Action:
@@ -155,7 +169,9 @@ def parse_action(text: str) -> Action:
         if word == "split-naval":
             return SplitNavalDice(int(rest[0]))
         if word == "bombard":
-            return Bombard(rest[0])
+            return Bombard(rest[0], rest[1]) if len(rest) > 1 else Bombard(rest[0])
+        if word == "pick" and len(rest) == 1:
+            return Pick(rest[0])
         if word == "patrol":
             return Patrol(rest[0], rest[1], int(rest[2]))
         if word == "aa":
@@ -168,8 +184,10 @@ def parse_action(text: str) -> Action:
             count = int(rest[3][1:]) if len(rest) > 3 else 1
             return Move(rest[0], rest[1], tuple(rest[2].split(">")), count)
         if word == "land":
-            count = int(rest[2][1:]) if len(rest) > 2 else 1
-            return Land(rest[0], rest[1], count)
+            extra = rest[2:]
+            zone = next((x[1:] for x in extra if x.startswith(">")), "")
+            count = next((int(x[1:]) for x in extra if x.startswith("x")), 1)
+            return Land(rest[0], rest[1], count, zone)
         if word == "place":
             return PlaceReinforcement(rest[0], rest[1])
         if word == "casualties":

@@ -48,10 +48,16 @@ class Dice:
 
     groups: tuple[tuple[int, int], ...] = ()
     is_2d6: bool = False
+    faces_matter: bool = False  # one die whose face counts (fortune roll, re-roll): outcomes 1..6
 
     @staticmethod
     def two_d6() -> Dice:
         return Dice(((0, 2),), is_2d6=True)
+
+    @staticmethod
+    def one_face() -> Dice:
+        """A single die read by its face (R-FORT-2's 1 / 2-5 / 6, a re-rolled die)."""
+        return Dice(((0, 1),), faces_matter=True)
 
     @staticmethod
     def simple(n: int, hit_on: int) -> Dice:
@@ -62,11 +68,11 @@ class Dice:
         return sum(n for _, n in self.groups)
 
     def to_json(self) -> dict[str, Any]:
-        return {"groups": [list(g) for g in self.groups], "is_2d6": self.is_2d6}
+        return {"groups": [list(g) for g in self.groups], "is_2d6": self.is_2d6, "faces_matter": self.faces_matter}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Dice:
-        return Dice(tuple((int(h), int(n)) for h, n in data["groups"]), bool(data.get("is_2d6", False)))
+        return Dice(tuple((int(h), int(n)) for h, n in data["groups"]), bool(data.get("is_2d6", False)), bool(data.get("faces_matter", False)))
 
 
 @cache
@@ -102,6 +108,14 @@ def hits_in(dice: Dice, faces: Faces) -> tuple[int, ...]:
     return tuple(out)
 
 
+def face(dice: Dice, faces: Faces) -> int:
+    """The face of a single die read by its face (validated)."""
+    if not dice.faces_matter:
+        raise BadRollError("not a single-face roll")
+    _check(dice, faces)
+    return int(faces[0])
+
+
 def total_2d6(dice: Dice, faces: Faces) -> int:
     """The total of a 2d6 reinforcement roll (validated)."""
     if not dice.is_2d6:
@@ -128,6 +142,8 @@ def outcomes(dice: Dice) -> list[tuple[Faces, Fraction]]:
 def _outcomes(dice: Dice) -> tuple[tuple[Faces, Fraction], ...]:
     if dice.is_2d6:
         return tuple((_canonical_2d6(s), Fraction(6 - abs(s - 7), 36)) for s in range(2, 13))
+    if dice.faces_matter:
+        return tuple(((f,), Fraction(1, 6)) for f in range(1, 7))
     per_group = [hit_distribution(n, h) for h, n in dice.groups]
     out: list[tuple[Faces, Fraction]] = []
     for ks in product(*(range(n + 1) for _, n in dice.groups)):

@@ -36,6 +36,7 @@ from .actions import (
     Land,
     Move,
     Patrol,
+    Pick,
     PlaceReinforcement,
     SplitNavalDice,
 )
@@ -180,6 +181,8 @@ class GreedyBot:
             return min(actions, key=lambda a: sum(UNIT_VALUE[u] * n for _, u, n in a.losses) if isinstance(a, ChooseCasualties) else 0.0)
         if isinstance(first, SplitNavalDice):
             return SplitNavalDice(3)
+        if isinstance(first, Pick):
+            return self._pick(state, [a for a in actions if isinstance(a, Pick)], rng)
         scorers = {
             Bombard: self._bombard,
             FireAA: lambda s, a: 0.0,
@@ -212,6 +215,34 @@ class GreedyBot:
         room = s.board.stacking_limit - s.stack_count(bh.lands_into, "allies")
         n = min(s.beach_units(a.beach).get(a.unit), room)
         return Land(a.beach, a.unit, n) if n > 1 else a
+
+    # -- fortune and tactics choices --------------------------------------------------------
+    def _pick(self, s: State, picks: Sequence[Pick], rng: np.random.Generator) -> Pick:
+        """Simple preferences: use tactics, keep a good reinforcement roll, aim at the best unit."""
+        step = s.step
+        purpose = getattr(step, "purpose", "")
+        options = [p.option for p in picks]
+
+        def score(o: str) -> float:
+            if purpose == "tactic":
+                return 1.0 if o == "use" else 0.0
+            if purpose == "reroll":
+                if o == "keep":
+                    return 0.0
+                die = int(o.split("-")[1])
+                return 3.5 - die  # re-roll a die below the average
+            if purpose in ("tac9",):
+                return 1.0 if o == "done" else 0.0
+            if purpose == "tac14-move":
+                return 0.0 if o == "done" else 1.0
+            if purpose == "arty" or purpose == "tac6":
+                return -1.0 if o == "none" else TARGET_VALUE.get(o.rsplit(":", 1)[-1], 1.0)
+            if purpose == "tac5":
+                return TARGET_VALUE.get(o, 1.0)
+            return 0.0
+
+        best = max(options, key=lambda o: score(o) + 1e-6 * rng.random())
+        return Pick(best)
 
     # -- scoring ---------------------------------------------------------------------------
     def _bombard(self, s: State, a: Bombard) -> float:

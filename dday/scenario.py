@@ -107,6 +107,7 @@ def position(
         hold=hold,
         winner=None,
         step=GameOver(),
+        tactics_left=tuple(range(1, 17)) if rules and rules.tactics else (),
         rules=rules or Rules(),
         board=board,
     )

@@ -41,14 +41,41 @@ class Rules:
       players the Allied player rolls all six and no split is asked.
     * ``continuous_hold``: losing a city in the middle of the holding turn breaks the hold
       (R-VICTORY-4, RECONSTRUCTED option; default off).
+    * ``fighter_limit``: fighters per zone (R-STACK-3: 4; VAR-TA-1: 3).
+    * ``fortune`` / ``tactics``: the advanced decks (rules.md §7).
+    * ``card_order``: the sequence of the sixteen orders (VAR-TA-2 reorders them).
+    * Reference-manual house rules: ``coastal_bombardment`` (VAR-RM-5), ``artillery_orders``
+      (VAR-RM-7, -8, -9), ``reinforcement_six_nothing`` (VAR-RM-12), ``capture_win``
+      (VAR-RM-15, -16), ``alternative_wins`` (VAR-RM-17), ``extended_play`` (VAR-RM-18, -19).
+    * ``optional_axis_placement``: the Axis may leave reinforcements on the chart (VAR-TA-9).
+
+    Conflicting combinations raise :class:`dday.advanced.RulesConflictError`.
     """
 
     three_player: bool = True
     continuous_hold: bool = False
-    fighter_limit: int = 4  # R-STACK-3
+    fighter_limit: int = 4
+    fortune: bool = False
+    tactics: bool = False
+    card_order: tuple[int, ...] = tuple(range(1, 17))
+    coastal_bombardment: bool = False
+    artillery_orders: bool = False
+    reinforcement_six_nothing: bool = False
+    capture_win: bool = False
+    alternative_wins: bool = False
+    extended_play: bool = False
+    optional_axis_placement: bool = False
+
+    def __post_init__(self) -> None:
+        from .advanced import check_rules
+
+        object.__setattr__(self, "card_order", tuple(self.card_order))
+        check_rules(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["card_order"] = list(self.card_order)
+        return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Rules:
@@ -56,7 +83,10 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise SaveFileError(f"unknown rule option(s) {sorted(unknown)}")
-        return Rules(**data)
+        try:
+            return Rules(**data)
+        except (TypeError, ValueError) as exc:
+            raise SaveFileError(f"invalid rule options: {exc}") from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -87,6 +117,7 @@ class Roll(Step):
     power: str = ""
     count: int = 0  # naval: dice the UK holds
     quota: tuple[int, ...] = ()  # reinforcement rolls so far, per chart
+    origin: str = ""  # artillery fire (TAC-11, TAC-13, VAR-RM-7/8): the zone the gun stands in
     defense_dice: Dice = NO_DICE  # combat: the defender's dice, fixed before casualties (R-COMBAT-6)
 
 
@@ -97,13 +128,15 @@ class ChooseCasualtiesStep(Step):
     side: str = "axis"
     zone: str = ""
     hits: int = 0
-    kind: str = "combat-defender"  # "para", "combat-defender", "combat-attacker"
+    kind: str = "combat-defender"  # "para", "combat-defender", "combat-attacker", "tac1"
     index: int = 0
     defense_dice: Dice = NO_DICE
+    only_powers: tuple[str, ...] = ()  # FORT-11 result 6: only these powers' units may be chosen (FAQ-39)
+    chooser: str = ""  # who picks, if not the owner (TAC-1's targeted attack: the Allies)
 
     @property
     def who(self) -> str:  # type: ignore[override]
-        return self.side
+        return self.chooser or self.side
 
 
 @dataclass(frozen=True)
@@ -213,6 +246,25 @@ class StrafeStep(Step):
         return Dice.simple(self.arrivals[self.index][3], 1)
 
 
+@dataclass(frozen=True)
+class PickStep(Step):
+    """A small choice among named ``options`` (fortune and tactics cards use it).
+
+    ``purpose`` says what the choice is for (e.g. ``"tactic"``, ``"fort4-zone"``); ``data``
+    carries what the choice needs to continue.
+    """
+
+    side: str = "allies"
+    purpose: str = ""
+    options: tuple[str, ...] = ()
+    text: str = ""
+    data: tuple[str, ...] = ()
+
+    @property
+    def who(self) -> str:  # type: ignore[override]
+        return self.side
+
+
 STEP_TYPES: dict[str, type[Step]] = {
     cls.__name__: cls
     for cls in (
@@ -229,6 +281,7 @@ STEP_TYPES: dict[str, type[Step]] = {
         LandingStep,
         PlaceReinforcementsStep,
         StrafeStep,
+        PickStep,
     )
 }
 
@@ -260,8 +313,10 @@ def _step_from_json(data: dict[str, Any]) -> Step:
             v = Dice.from_json(v)
         elif f.name == "moves":
             v = tuple(MovedUnit.from_json(m) for m in v)
-        elif f.name == "quota":
+        elif f.name in ("quota", "only_powers"):
             v = tuple(v)
+        elif f.name in ("options", "data"):
+            v = tuple(str(x) for x in v)
         elif f.name in ("arrivals", "placed"):
             v = tuple(tuple(x) for x in v)
         kwargs[f.name] = v
@@ -295,6 +350,10 @@ class State:
     step: Step
     events: tuple[str, ...] = ()  # what the last transition did, for logs
     removed: tuple[int, ...] = ()  # orders that left the deck because their units were gone (R-DECK-2, R-DECK-4)
+    fortune: int = 0  # fortune result for the current order: 1 positive, 6 negative, 0 none (R-FORT-2)
+    tactics_left: tuple[int, ...] = ()  # unused tactics cards still in the deck (R-TAC-2)
+    effects: tuple[str, ...] = ()  # effects that last this turn (tactics, fortune picks), e.g. "TAC-7:F12"
+    grounded: Air = NO_AIR  # air units grounded this turn (FORT-3, FORT-5 result 6)
     rules: Rules = Rules()
     board: Board = field(default_factory=load_board, compare=False, repr=False)
 
@@ -424,6 +483,10 @@ class State:
             "card": self.card,
             "deck": list(self.deck),
             "removed": list(self.removed),
+            "fortune": self.fortune,
+            "tactics_left": list(self.tactics_left),
+            "effects": list(self.effects),
+            "grounded": self.grounded.to_dict(),
             "zones": {
                 z.id: {p: f.to_dict() for p, f in zip(POWERS, forces, strict=True) if f.total}
                 for z, forces in zip(b.zones, self.ground, strict=True)
@@ -495,6 +558,10 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
             card=int(data["card"]),
             deck=deck,
             removed=removed,
+            fortune=int(data.get("fortune", 0)),
+            tactics_left=tuple(int(c) for c in data.get("tactics_left", [])),
+            effects=tuple(str(e) for e in data.get("effects", [])),
+            grounded=Air.from_dict(data.get("grounded", {})),
             ground=tuple(tuple(g) for g in ground),  # type: ignore[misc]
             beach=tuple(beach),
             airborne=airborne,
@@ -520,8 +587,9 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
 def check_invariants(state: State, error: type[Exception] = AssertionError) -> None:
     """Raise ``error`` if the state breaks a hard limit (stacking, conservation, turn range)."""
     b = state.board
-    if not 1 <= state.turn <= b.turns:
-        raise error(f"turn {state.turn} outside 1..{b.turns}")
+    last = 30 if state.rules.extended_play else b.turns  # VAR-RM-18 plays on past turn 10
+    if not 1 <= state.turn <= last:
+        raise error(f"turn {state.turn} outside 1..{last}")
     if state.winner not in (None, "allies", "axis"):
         raise error(f"unknown winner {state.winner!r}")
     for z in b.zones:
@@ -532,8 +600,10 @@ def check_invariants(state: State, error: type[Exception] = AssertionError) -> N
         if uk.blockhouse or us.blockhouse:
             raise error(f"{z.id}: only the Axis has blockhouses (§2.2)")
     for bh, f in zip(b.beachheads, state.beach, strict=True):
-        if f.total > bh.capacity:
-            raise error(f"R-STACK-6: {bh.name} holds {f.total} units, capacity {bh.capacity}")
+        # R-STACK-6: a box's capacity limits placement only; TAC-9 may fill a box up to 8
+        limit = bh.capacity if not state.rules.tactics else max(bh.capacity, b.stacking_limit)
+        if f.total > limit:
+            raise error(f"R-STACK-6: {bh.name} holds {f.total} units, more than {limit}")
     expected = initial_inventory(b)
     got = state.inventory()
     if got != expected:
@@ -557,10 +627,12 @@ def initial_state(rules: Rules | None = None, board: Board | None = None) -> Sta
         uk_bomber=board.air_units["UK"].get("bomber", 0),
         us_bomber=board.air_units["US"].get("bomber", 0),
     )
+    rules = rules or Rules()
     s = State(
         turn=1,
         card=1,
         deck=tuple(range(1, 17)),
+        tactics_left=tuple(range(1, 17)) if rules.tactics else (),
         ground=ground,
         beach=tuple(bh.start for bh in board.beachheads),
         airborne=tuple(Force(infantry=a.paratroopers) for a in board.airborne_boxes),
@@ -572,10 +644,10 @@ def initial_state(rules: Rules | None = None, board: Board | None = None) -> Sta
         hold=0,
         winner=None,
         step=GameOver(),
-        rules=rules or Rules(),
+        rules=rules,
         board=board,
     )
-    return start_card(s)
+    return start_card(replace(s, card=rules.card_order[0]))
 
 
 def with_units(state: State, zone: str, power: str, force: Force) -> State:

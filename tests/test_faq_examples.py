@@ -323,12 +323,15 @@ def test_ex_11_losing_caen_in_between_restarts_the_count() -> None:
 
 
 def test_ex_11_faq_11_first_hold_at_turn_10_is_too_late() -> None:
-    """Not held at the end of turn 9 means the Allies have lost: even taking all three on turn 10 gives the Axis the win."""
+    """Not held at the end of turn 9 means the Allies have lost (FAQ-11): the game ends there, turn 10 is not played."""
     s9 = end_of_turn(9, False, 1)
-    assert (s9.turn, s9.hold, s9.winner) == (10, 0, None)
-    s10 = end_of_turn(10, True, s9.hold)
+    assert (s9.turn, s9.hold, s9.winner) == (9, 0, "axis") and isinstance(s9.step, GameOver)
+    assert "FAQ-11" in s9.events[-1]
+    # taking all three for the first time on turn 10 (a position that skips the turn-9 check) is still too late
+    s10 = end_of_turn(10, True, 0)
     assert s10.winner == "axis" and s10.turn == 10 and isinstance(s10.step, GameOver)
     assert s10.events[-1] == "The Allies have not won by the end of turn 10: the Axis wins (R-VICTORY-3)"
+    assert not any("they win if they still hold them" in e for e in s10.events)
 
 
 def test_ex_11_held_at_the_end_of_turns_9_and_10_wins() -> None:

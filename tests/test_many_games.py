@@ -23,7 +23,7 @@ def _play(seed: int) -> tuple[str, str, str | None, int]:
 
 
 @pytest.mark.slow
-@pytest.mark.rules("R-TURN-1", "R-VICTORY-3")
+@pytest.mark.rules("R-TURN-1", "R-VICTORY-3", "FAQ-11")
 def test_a_thousand_seeded_bot_games_end_without_error() -> None:
     workers = max(1, min(4, os.cpu_count() or 1))
     with ProcessPoolExecutor(workers) as pool:
@@ -33,7 +33,7 @@ def test_a_thousand_seeded_bot_games_end_without_error() -> None:
     assert all(w in ("allies", "axis") for _, _, w, _ in results)
     # every game ends by turn 10 (R-VICTORY-3); an Allied win needs two turn ends, so turn >= 2
     assert all(2 <= t <= 10 for *_, t in results)
-    assert all(t == 10 for _, _, w, t in results if w == "axis")
+    assert all(t in (9, 10) for _, _, w, t in results if w == "axis")  # FAQ-11 ends lost games at turn 9
     print(dict(outcomes))
 
 

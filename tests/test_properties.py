@@ -63,7 +63,8 @@ def play_checked(seed: int, allies: str, axis: str) -> State:
 def test_random_legal_play_keeps_every_invariant(seed: int, allies: str, axis: str) -> None:
     final = play_checked(seed, allies, axis)
     assert final.winner in ("allies", "axis")
-    assert final.hold >= 2 if final.winner == "allies" else final.turn == final.board.turns
+    # an Allied win needs a full turn's hold; the Axis wins at the end of turn 9 (FAQ-11) or 10 (R-VICTORY-3)
+    assert final.hold >= 2 if final.winner == "allies" else final.turn in (final.board.turns - 1, final.board.turns)
 
 
 @pytest.mark.rules("R-MOVE-1", "R-MOVE-4", "R-MOVE-6", "R-STACK-4")

@@ -646,8 +646,9 @@ def test_r_reinf_3_placement_is_mandatory_while_there_is_room():
     s = position(card=14, charts={"US": []})
     s = run(s, [(1, 1)])
     assert "done" not in strs(legal_actions(s))
-    with pytest.raises(IllegalActionError, match="R-TURN-3"):
+    with pytest.raises(IllegalActionError, match="R-REINF-3") as err:
         apply(s, Done())
+    assert err.value.rule == "R-REINF-3"
 
 
 @pytest.mark.rules("R-REINF-4", "R-GEN-1")
