@@ -53,6 +53,15 @@ _COLORS: Final = {
 _DASH: Final = {"allies_hold": "solid", "axis_hold": "dash", "contested": "dot", "empty": "dashdot"}
 
 
+def short_fmt(p: Fraction) -> str:
+    """'1/6 ≈ 16.7 %' when the fraction is short enough to read, else just '97.2 %'.
+
+    >>> short_fmt(Fraction(1, 6)), short_fmt(Fraction(123456789, 987654321))
+    ('1/6 ≈ 16.7 %', '12.5 %')
+    """
+    return odds.fmt(p) if p.denominator <= 10**5 else f"{float(p) * 100:.1f} %"
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95 % Wilson score interval for k successes in n runs.
 
@@ -267,13 +276,14 @@ class OddsLab:
                 go.Heatmap(
                     z=[[0]],
                     colorscale="Viridis",
+                    colorbar={"tickformat": ".0%"},
                     texttemplate="%{text}",
                     hovertemplate="attacker %{y} hits, defender %{x} hits: %{z:.2%}<extra></extra>",
                 )
             ]
         )
         self.heatmap.update_layout(
-            height=380, width=470, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
+            height=380, width=430, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
         )
         self.heatmap.update_xaxes(title="defender's hits", dtick=1)
         self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
@@ -296,12 +306,12 @@ class OddsLab:
             ]
         )
         self.fight_chart.update_layout(
-            height=380,
-            width=600,
-            margin={"l": 60, "r": 10, "t": 60, "b": 60},
+            height=460,
+            width=560,
+            margin={"l": 60, "r": 10, "t": 60, "b": 140},
             font={"size": 15},
             title={"text": "Who holds the zone after each card"},
-            legend={"font": {"size": 13}},
+            legend={"font": {"size": 13}, "orientation": "h", "y": -0.25},
         )
         self.fight_chart.update_xaxes(title="attack card (11 and 13 alternate)", dtick=1)
         self.fight_chart.update_yaxes(title="probability", tickformat=".0%", range=[0, 1.02])
@@ -368,7 +378,7 @@ class OddsLab:
         more = d.prob(lambda o: o[0] > o[1])
         self.summary.value = (
             f'<div style="font-size:16px;max-width:470px">Expected hits: attacker {ea:.2f}, defender {ed:.2f}. '
-            f"P(attacker scores more hits) = {escape(odds.fmt(more))}.<br>"
+            f"P(attacker scores more hits) = {escape(short_fmt(more))}.<br>"
             "Both sides fire with every unit (casualties still fire back), so the table is the product of two hit "
             "distributions, each a convolution of binomials C(n,k)(N/6)^k(1−N/6)^(n−k).</div>"
         )
@@ -382,7 +392,7 @@ class OddsLab:
         last = fight.rows[-1]
         self.fight_text.value = (
             f'<div style="font-size:16px;max-width:600px">After {self.cards.value} card(s), exactly: '
-            + ", ".join(f"{_LABELS[c]} {escape(odds.fmt(last[c]))}" for c in FIGHT_COLUMNS)
+            + ", ".join(f"{_LABELS[c]} {escape(short_fmt(last[c]))}" for c in FIGHT_COLUMNS)
             + ". A Markov chain over both forces; each owner loses its cheapest units first; nobody moves in or out.</div>"
         )
 
