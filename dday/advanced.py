@@ -34,6 +34,11 @@ class FortuneCard:
     negative: str  # effect on a roll of 6
     confidence: str  # AID, OFFICIAL, AID + RB, ...
     reconstructed: str = ""  # which detail is RECONSTRUCTED, if any
+    reconstructed_on: int = 0  # the result (1 or 6) that detail concerns; 0 = both
+
+    def note_for(self, result: int) -> str:
+        """The RECONSTRUCTED note that applies to ``result`` (1 or 6), or ''."""
+        return self.reconstructed if self.reconstructed and self.reconstructed_on in (0, result) else ""
 
 
 @dataclass(frozen=True)
@@ -52,29 +57,29 @@ FORTUNE: dict[int, FortuneCard] = {
     c.number: c
     for c in (
         FortuneCard(1, "allies", "paratroopers hit on 1-2", "the Axis removes 2 paratroopers of its choice; the rest do not attack", "AID",
-                    "the 2 removed infantry leave play; the others still land (FORT-1 result 6)"),
+                    "the 2 removed infantry leave play; the others still land (FORT-1 result 6)", 6),
         FortuneCard(2, "allies", "naval dice hit on 1-3", "naval dice hit only on 1", "OFFICIAL"),
         FortuneCard(3, "allies", "no limit of 4 fighters per zone", "each fighter on the airfield rolls: 4-6 is grounded this turn", "AID",
-                    "'grounded' = stays on the airfield this turn"),
+                    "'grounded' = stays on the airfield this turn", 6),
         FortuneCard(4, "axis", "antiaircraft hits on 1-2", "the Allies pick one zone with no antiaircraft fire", "AID",
-                    "the zone is picked before any AA die"),
+                    "the zone is picked before any AA die", 6),
         FortuneCard(5, "allies", "bombers hit on 1-5", "each bomber on the airfield rolls: 4-6 is grounded this turn", "AID",
-                    "'grounded' = stays on the airfield this turn"),
+                    "'grounded' = stays on the airfield this turn", 6),
         FortuneCard(6, "axis", "antiaircraft hits on 1-2", "the Allies pick one zone with no antiaircraft fire", "AID",
-                    "the zone is picked before any AA die"),
+                    "the zone is picked before any AA die", 6),
         FortuneCard(7, "allies", "one bomber lost earlier returns to the airfield", "the Axis removes one bomber on the board from play",
                     "AID + RB", "the Allies pick the power that gets its bomber back; no effect if none was lost / none is on the board"),
         FortuneCard(8, "allies", "every Allied land unit may move 2 zones", "the UK and the US may each move units out of one zone only",
-                    "AID + RB", "non-tanks moving 2 zones follow the tank rule (stop in a zone with enemy land units)"),
+                    "AID + RB", "non-tanks moving 2 zones follow the tank rule (stop in a zone with enemy land units)", 1),
         FortuneCard(9, "axis", "blockhouses hit on 1-5", "blockhouses hit only on 1", "AID"),
         FortuneCard(10, "allies", "units of a power may land from any of its boxes into any of its landing zones",
                     "the Allies land from one UK box and one US box only", "AID + RB + FAQ"),
         FortuneCard(11, "allies", "Allied infantry attack on 1-2", "the UK and the US each attack in one zone of their choice only",
-                    "AID + RB + FAQ", "zones not picked get no combat cycle on this card"),
+                    "AID + RB + FAQ", "zones not picked get no combat cycle on this card", 6),
         FortuneCard(12, "axis", "every Axis land unit may move 2 zones", "the Axis moves units out of 2 zones only", "AID + RB",
-                    "non-tanks moving 2 zones follow the tank rule"),
+                    "non-tanks moving 2 zones follow the tank rule", 1),
         FortuneCard(13, "axis", "Axis infantry attack on 1-2", "the Axis attacks in 2 zones of its choice only", "AID + RB",
-                    "zones not picked get no combat cycle on this card"),
+                    "zones not picked get no combat cycle on this card", 6),
         FortuneCard(14, "allies", "the UK and the US may each re-roll one of their two dice (the new roll stands)",
                     "each Allied power gets half its roll, rounded up", "AID + RB"),
         FortuneCard(15, "axis", "each German sector roll may re-roll one die (the new roll stands)",

@@ -12,9 +12,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from .advanced import RULESETS, ruleset
 from .game import play_game
 from .players import BOTS, make_player
-from .state import Rules
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,12 +28,13 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--axis", default="greedy", choices=sorted(BOTS), help="bot for the Axis (Germany)")
     play.add_argument("--seed", type=int, default=0, help="seed for the dice and the bots (same seed, same game)")
     play.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
+    play.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set (fortune/tactics cards, variants; see dday.advanced)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.add_argument("--save", metavar="PATH", help="also save the game (JSON input log, see dday.saves)")
     sim = sub.add_parser(
         "simulate",
         help="play many seeded bot games and print win rates",
-        description="Play many seeded games between two bots; print win rates with 95 %% intervals, the deciding turn and units lost.",
+        description="Play many seeded games between two bots; print win rates with 95 % intervals, the deciding turn and units lost.",
     )
     sim.add_argument("--games", type=int, default=100, help="number of games")
     sim.add_argument("--allies", default="greedy", choices=sorted(BOTS), help="bot for the Allies")
@@ -41,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="master seed (each game's seed is spawned from it)")
     sim.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
     sim.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
+    sim.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set (fortune/tactics cards, variants; see dday.advanced)")
     sim.add_argument("--csv", metavar="PATH", help="also write the one-row-per-game table to PATH")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -50,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "play":
         out = sys.stdout
-        rules = Rules(three_player=not args.two_player)
+        rules = ruleset(args.rules, three_player=not args.two_player)
         print(f"Axis & Allies: D-Day - Allies: {args.allies} bot, Axis: {args.axis} bot, seed {args.seed}", file=out)
 
         def show(line: str) -> None:
@@ -77,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             processes=args.processes,
             progress=not args.no_progress,
-            rules=Rules(three_player=not args.two_player),
+            rules=ruleset(args.rules, three_player=not args.two_player),
         )
         print(summary(df))
         if args.csv:

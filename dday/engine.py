@@ -158,7 +158,7 @@ def _roll_fortune(s: State, step: Roll, faces: Faces) -> State:
     card = FORTUNE[step.index]
     result = 1 if f == 1 else 6 if f == 6 else 0
     what = {1: f"positive: {card.positive}", 6: f"negative: {card.negative}", 0: "no effect"}[result]
-    note = f" [RECONSTRUCTED: {card.reconstructed}]" if card.reconstructed and result else ""
+    note = f" [RECONSTRUCTED: {card.note_for(result)}]" if result and card.note_for(result) else ""
     s = _log(replace(s, fortune=result), f"Fortune card {card.number} ({card.roller} roll): {f} -> {what}{note} (R-FORT-2)")
     return _fortune_setup(s)
 
