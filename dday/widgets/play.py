@@ -594,7 +594,7 @@ class PlayLab:
             return f'<div style="font:bold 20px sans-serif;color:{st.OK_COLOR}">✔ {what}. Next: order {s.card} ({escape(ORDER_CARDS[s.card].name)}).</div>'
         who = s.current_player
         if who == "chance":
-            return f'<div style="font-size:18px">🎲 <b>{escape(roll_info(s).title)}</b> — press <b>Roll</b>.</div>'
+            return f'<div style="font-size:18px">⚄ <b>{escape(roll_info(s).title)}</b> — press <b>Roll</b>.</div>'
         player = self.players.get(who)
         by = f" ({player.name} bot)" if player is not None else ""
         return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide.</div>'
