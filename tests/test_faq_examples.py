@@ -9,12 +9,12 @@ infantry (1) first, then artillery (2), then tanks and blockhouses (3).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
+from helpers import has_line, legal, play, refused, short
 
 from dday.actions import Move, parse_action
-from dday.engine import apply, chance_outcomes, legal_actions
+from dday.engine import apply, chance_outcomes
 from dday.errors import IllegalActionError
 from dday.scenario import position
 from dday.state import (
@@ -42,43 +42,8 @@ BEACHES = ("Utah", "Omaha", "Gold", "Juno", "Sword")
 # helpers
 
 
-def _item(x: Any) -> Any:
-    return parse_action(x) if isinstance(x, str) else x
-
-
-def play(state: State, *script: Any) -> tuple[State, list[str]]:
-    """Apply decisions (text or Action) and dice tuples; return the new state and the new log lines."""
-    lines: list[str] = []
-    for x in script:
-        state = apply(state, _item(x))
-        lines.extend(state.events)
-    return state, lines
-
-
-def legal(state: State) -> list[str]:
-    return sorted(str(a) for a in legal_actions(state))
-
-
-def refused(state: State, action: Any, rule: str) -> IllegalActionError:
-    """Assert ``action`` is illegal for ``rule`` and leaves ``state`` untouched."""
-    before = state.key
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, _item(action))
-    assert info.value.rule == rule, str(info.value)
-    assert state.key == before
-    return info.value
-
-
-def short(state: State, zone: str, power: str) -> str:
-    return state.units(zone, power).short()
-
-
 def boxes(state: State) -> dict[str, str]:
     return {b: state.beach_units(b).short() for b in BEACHES}
-
-
-def has_line(lines: Any, *parts: str) -> bool:
-    return any(all(p in line for p in parts) for line in lines)
 
 
 def p_survive(state: State) -> Fraction:

@@ -7,14 +7,10 @@ lines, the illegal choices (with the rule they name) and the card that comes nex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-import pytest
+from helpers import has_line, legal, play, refused, short
 
-from dday.actions import parse_action
-from dday.engine import apply, legal_actions
-from dday.errors import IllegalActionError
 from dday.scenario import position
 from dday.state import (
     AATargetStep,
@@ -44,46 +40,8 @@ BEACHES = ("Utah", "Omaha", "Gold", "Juno", "Sword")
 # helpers
 
 
-def _item(x: Any) -> Any:
-    return parse_action(x) if isinstance(x, str) else x
-
-
-def play(state: State, *script: Any) -> tuple[State, list[str]]:
-    """Apply decisions (text or Action) and dice tuples; return the new state and the new log lines."""
-    lines: list[str] = []
-    for x in script:
-        state = apply(state, _item(x))
-        lines.extend(state.events)
-    return state, lines
-
-
-def legal(state: State) -> list[str]:
-    """The legal decisions as sorted text."""
-    return sorted(str(a) for a in legal_actions(state))
-
-
-def refused(state: State, action: Any, rule: str) -> IllegalActionError:
-    """Assert ``action`` is illegal for ``rule`` and leaves ``state`` untouched."""
-    before = state.key
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, _item(action))
-    assert info.value.rule == rule, str(info.value)
-    assert rule in str(info.value)
-    assert state.key == before
-    return info.value
-
-
-def short(state: State, zone: str, power: str) -> str:
-    return state.units(zone, power).short()
-
-
 def boxes(state: State) -> dict[str, str]:
     return {b: state.beach_units(b).short() for b in BEACHES}
-
-
-def has_line(lines: Sequence[str], *parts: str) -> bool:
-    """Some log line contains every one of ``parts``."""
-    return any(all(p in line for p in parts) for line in lines)
 
 
 def setup_zones(*only: str) -> dict[str, dict[str, Force]]:

@@ -12,8 +12,10 @@ from fractions import Fraction
 from importlib import resources
 
 import pytest
+from helpers import log_of, strs
+from helpers import refused as assert_illegal
 
-from dday.actions import ChooseCasualties, Done, parse_action
+from dday.actions import ChooseCasualties, Done
 from dday.board import board_from_dict
 from dday.cards import stays_in_deck
 from dday.engine import apply, chance_outcomes, legal_actions
@@ -41,33 +43,6 @@ from dday.units import Force
 
 NO_CHARTS = {"US": [], "UK": [], "Germany_Rennes_Chartres": [], "Germany_Rouen_Chartres": []}
 RENNES, ROUEN = "Germany_Rennes_Chartres", "Germany_Rouen_Chartres"
-
-
-def act(x):
-    return parse_action(x) if isinstance(x, str) else x
-
-
-def assert_illegal(state, action, rule):
-    """``action`` is refused citing ``rule`` and the state is left unchanged."""
-    key = state.key
-    with pytest.raises(IllegalActionError, match=rule) as exc:
-        apply(state, act(action))
-    assert exc.value.rule == rule
-    assert state.key == key
-    return exc.value
-
-
-def strs(actions):
-    return {str(a) for a in actions}
-
-
-def log_of(state, script):
-    """Final state and the log lines produced by ``script`` (not those before it)."""
-    lines = []
-    for x in script:
-        state = apply(state, act(x))
-        lines.extend(state.events)
-    return state, lines
 
 
 def p_hit(state):

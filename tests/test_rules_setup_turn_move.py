@@ -12,8 +12,11 @@ from fractions import Fraction
 from importlib import resources
 
 import pytest
+from helpers import item as act
+from helpers import refused as assert_illegal
+from helpers import strs
 
-from dday.actions import Done, Move, parse_action
+from dday.actions import Done, Move
 from dday.board import board_from_dict, load_board, load_board_file
 from dday.cards import ORDER_CARDS, stays_in_deck
 from dday.dice import Dice, hits_in
@@ -39,20 +42,6 @@ NO_CHARTS = {"US": [], "UK": [], "Germany_Rennes_Chartres": [], "Germany_Rouen_C
 CITIES = {"F2": {"UK": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}
 
 
-def act(x):
-    return parse_action(x) if isinstance(x, str) else x
-
-
-def assert_illegal(state, action, rule):
-    """``action`` is refused citing ``rule`` and the state is left unchanged."""
-    key = state.key
-    with pytest.raises(IllegalActionError, match=rule) as exc:
-        apply(state, act(action))
-    assert exc.value.rule == rule
-    assert state.key == key
-    return exc.value
-
-
 def declare(state, *moves):
     """Declare ``moves`` on a move card and end the declaration (if the engine has not already)."""
     for m in moves:
@@ -60,10 +49,6 @@ def declare(state, *moves):
     if isinstance(state.step, DeclareMovesStep):
         state = apply(state, Done())
     return state
-
-
-def strs(actions):
-    return {str(a) for a in actions}
 
 
 def board_data():
