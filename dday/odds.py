@@ -34,7 +34,8 @@ import pandas as pd
 
 from . import dice as dice_mod
 from .board import Board, load_board
-from .engine import combat_dice
+from .engine import combat_dice, hit_number
+from .state import Rules, State, initial_state
 from .units import (
     HIT_AA,
     HIT_BLOCKHOUSE_TO_SEA,
@@ -58,10 +59,12 @@ __all__ = [
     "antiaircraft",
     "bomber_strike",
     "clear_caches",
+    "combat_options",
     "cycle",
     "cycle_distribution",
     "fire_to_sea",
     "hit_distribution",
+    "hit_numbers",
     "hits",
     "naval_bombardment",
     "naval_bombardment_by_zone",
@@ -247,10 +250,28 @@ def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     return w
 
 
+# Combat options, as passed to :func:`dday.engine.combat_dice`: (infantry_hit, paired_infantry,
+# artillery_rolls). ``NORMAL`` is the official basic game. ``paired_infantry == -1`` means "as
+# many as the attacker's artillery" (TAC-10), resolved against the force that fires.
+CombatOptions = tuple[int | None, int, bool]
+NORMAL: Final[CombatOptions] = (None, 0, True)
+
+
+def _opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, Any]:
+    infantry_hit, paired, arty = opts
+    if not attacking:  # fortune and TAC-10 change the attacker's numbers only
+        return {"artillery_rolls": arty}
+    return {"infantry_hit": infantry_hit, "paired_infantry": force.artillery if paired < 0 else paired, "artillery_rolls": arty}
+
+
 @cache
-def _side_weights(force: Force, side: str, attacking: bool) -> tuple[int, ...]:
-    """Ways (out of 6**units) for the side to score 0..units hits: a convolution over hit numbers."""
-    return _dice_weights(combat_dice(force, side, attacking).groups)
+def _side_weights(force: Force, side: str, attacking: bool, opts: CombatOptions = NORMAL) -> tuple[int, ...]:
+    """Ways (out of 6**dice) for the side to score 0..dice hits: a convolution over hit numbers."""
+    return _dice_weights(combat_dice(force, side, attacking, **_opts_for(force, attacking, opts)).groups)
+
+
+def _dice_count(force: Force, attacking: bool, opts: CombatOptions) -> int:
+    return force.total - (0 if opts[2] else force.artillery)
 
 
 def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
@@ -276,17 +297,24 @@ def hit_distribution(n_dice: int, hit_on: int, what: str = "dice") -> Distributi
     return Distribution(dict(enumerate(hits(n_dice, hit_on))), title=title, formula=formula, outcome_name="hits")
 
 
-def side_hits(force: UnitSpec, side: str, attacking: bool) -> Distribution:
+def side_hits(
+    force: UnitSpec, side: str, attacking: bool, *, infantry_hit: int | None = None, paired_infantry: int = 0, artillery_rolls: bool = True
+) -> Distribution:
     """Hits one side scores in a combat cycle (before capping), grouped by hit number.
+
+    The keyword options are those of :func:`dday.engine.combat_dice` (see :func:`cycle`).
 
     >>> side_hits("3i 1a 3t", "axis", True)[3]
     Fraction(469, 1728)
+    >>> side_hits("2i", "axis", True, infantry_hit=2)[2]         # FORT-13 result 1
+    Fraction(1, 9)
     """
     f = _force(force)
-    dice = combat_dice(f, _check_side(side), attacking)
+    opts: CombatOptions = (infantry_hit, paired_infantry, artillery_rolls)
+    dice = combat_dice(f, _check_side(side), attacking, **_opts_for(f, attacking, opts))
     groups = ", ".join(f"{n} on {h}" for h, n in dice.groups)
     return _from_weights(
-        dict(enumerate(_side_weights(f, side, attacking))),
+        dict(enumerate(_side_weights(f, side, attacking, opts))),
         dice.count,
         title=f"{side.capitalize()} {f.short()} {'attacking' if attacking else 'defending'}: hits scored",
         formula=f"dice grouped by hit number ({groups}); the distribution is the convolution of one binomial per group",
@@ -306,10 +334,10 @@ def _validate_forces(att: Force, dfn: Force, attacking_side: str) -> None:
 
 
 @cache
-def _cycle_weights(att: Force, dfn: Force, attacking_side: str) -> tuple[dict[tuple[int, int], int], int]:
+def _cycle_weights(att: Force, dfn: Force, attacking_side: str, opts: CombatOptions = NORMAL) -> tuple[dict[tuple[int, int], int], int]:
     """Joint ways (out of 6**(dice of both sides)) of (attacker hits, defender hits), capped."""
-    wa = _side_weights(att, attacking_side, True)
-    wd = _side_weights(dfn, other_side(attacking_side), False)
+    wa = _side_weights(att, attacking_side, True, opts)
+    wd = _side_weights(dfn, other_side(attacking_side), False, opts)
     ca, cd = dfn.total, att.total  # hits beyond the units present are lost (R-COMBAT-5)
     ma: dict[int, int] = {}
     for i, w in enumerate(wa):
@@ -318,39 +346,66 @@ def _cycle_weights(att: Force, dfn: Force, attacking_side: str) -> tuple[dict[tu
     for j, w in enumerate(wd):
         md[min(j, cd)] = md.get(min(j, cd), 0) + w
     joint = {(i, j): x * y for i, x in ma.items() for j, y in md.items() if x and y}
-    return joint, att.total + dfn.total
+    return joint, _dice_count(att, True, opts) + _dice_count(dfn, False, opts)
 
 
 @cache
-def _cycle_fractions(att: Force, dfn: Force, attacking_side: str) -> dict[tuple[int, int], Fraction]:
-    joint, n = _cycle_weights(att, dfn, attacking_side)
+def _cycle_fractions(att: Force, dfn: Force, attacking_side: str, opts: CombatOptions = NORMAL) -> dict[tuple[int, int], Fraction]:
+    joint, n = _cycle_weights(att, dfn, attacking_side, opts)
     den = 6**n
     return {k: Fraction(w, den) for k, w in joint.items()}
 
 
-def cycle(attacker: Mapping[str, int], defender: Mapping[str, int], attacking_side: str) -> dict[tuple[int, int], Fraction]:
+def cycle(
+    attacker: Mapping[str, int] | UnitSpec,
+    defender: Mapping[str, int] | UnitSpec,
+    attacking_side: str,
+    *,
+    infantry_hit: int | None = None,
+    paired_infantry: int = 0,
+    artillery_rolls: bool = True,
+) -> dict[tuple[int, int], Fraction]:
     """One combat cycle in one zone: P(attacker scores i hits, defender scores j hits).
 
     Both sides fire with every unit (casualties still fire, R-COMBAT-6), so the joint law is
     the product of two independent hit distributions; hits are capped at the enemy's units.
 
+    The keyword options are passed to :func:`dday.engine.combat_dice`, so the advanced rules
+    change the odds exactly as they change the engine's dice (:func:`combat_options` reads
+    them off a game state):
+
+    * ``infantry_hit=2``: FORT-11 / FORT-13 result 1, the attacking infantry hit on 1-2;
+    * ``paired_infantry=k``: TAC-10, k attacking infantry (one per artillery) hit on 1-2;
+    * ``artillery_rolls=False``: VAR-RM-9, artillery does not roll in land combat.
+
     >>> c = cycle({"infantry": 1}, {"blockhouse": 1}, "allies")
     >>> c[(1, 0)], c[(1, 1)]
     (Fraction(5, 36), Fraction(1, 36))
+    >>> cycle({"infantry": 1}, {"blockhouse": 1}, "allies", infantry_hit=2)[(1, 0)]   # FORT-11 result 1
+    Fraction(5, 18)
     """
     att, dfn = _force(attacker), _force(defender)
     _validate_forces(att, dfn, attacking_side)
-    return dict(_cycle_fractions(att, dfn, attacking_side))
+    return dict(_cycle_fractions(att, dfn, attacking_side, (infantry_hit, paired_infantry, artillery_rolls)))
 
 
-def cycle_distribution(attacker: UnitSpec, defender: UnitSpec, attacking_side: str) -> Distribution:
+def cycle_distribution(
+    attacker: UnitSpec,
+    defender: UnitSpec,
+    attacking_side: str,
+    *,
+    infantry_hit: int | None = None,
+    paired_infantry: int = 0,
+    artillery_rolls: bool = True,
+) -> Distribution:
     """:func:`cycle` as a :class:`Distribution` over (attacker hits, defender hits), explained."""
     att, dfn = _force(attacker), _force(defender)
     _validate_forces(att, dfn, attacking_side)
     dside = other_side(attacking_side)
-    joint = _cycle_fractions(att, dfn, attacking_side)
-    ga = ", ".join(f"{n} on {h}" for h, n in combat_dice(att, attacking_side, True).groups)
-    gd = ", ".join(f"{n} on {h}" for h, n in combat_dice(dfn, dside, False).groups)
+    opts: CombatOptions = (infantry_hit, paired_infantry, artillery_rolls)
+    joint = _cycle_fractions(att, dfn, attacking_side, opts)
+    ga = ", ".join(f"{n} on {h}" for h, n in combat_dice(att, attacking_side, True, **_opts_for(att, True, opts)).groups)
+    gd = ", ".join(f"{n} on {h}" for h, n in combat_dice(dfn, dside, False, **_opts_for(dfn, False, opts)).groups)
     d = Distribution(
         dict(joint),
         title=f"One combat cycle: {attacking_side.capitalize()} {att.short()} attack {dside.capitalize()} {dfn.short()}",
@@ -424,6 +479,7 @@ _ALLIED_COLS: Final = ("infantry", "artillery", "tank")
 _AXIS_COLS: Final = ("infantry", "artillery", "tank", "blockhouse")
 
 State2 = tuple[Force, Force]  # (allied force, axis force)
+_Trans = list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]  # per chain state: (to_allies, to_axis)
 
 
 @cache
@@ -432,12 +488,20 @@ def _after(policy: CasualtyPolicy, force: Force, hits: int, side: str) -> Force:
 
 
 @cache
-def _outcomes_of(policy: CasualtyPolicy, force: Force, side: str, enemy: Force, attacking: bool) -> tuple[tuple[Force, int], ...]:
-    """What ``enemy`` becomes after ``force`` (of ``side``) fires once: (enemy after losses, ways of 6**force.total)."""
+def _outcomes_of(
+    policy: CasualtyPolicy, force: Force, side: str, enemy: Force, attacking: bool, opts: CombatOptions = NORMAL
+) -> tuple[tuple[Force, int], ...]:
+    """What ``enemy`` becomes after ``force`` (of ``side``) fires once: (enemy after losses, ways of 6**force.total).
+
+    When artillery does not roll (VAR-RM-9) fewer dice are thrown; the ways are scaled up to
+    6**force.total so every state of the chain keeps one denominator.
+    """
     out: dict[Force, int] = {}
     cap = enemy.total
     eside = other_side(side)
-    for k, w in enumerate(_side_weights(force, side, attacking)):
+    scale = 6 ** (force.total - _dice_count(force, attacking, opts))
+    for k, w in enumerate(_side_weights(force, side, attacking, opts)):
+        w *= scale
         if w:
             after = _after(policy, enemy, min(k, cap), eside)
             out[after] = out.get(after, 0) + w
@@ -494,12 +558,44 @@ class ZoneFight:
         return "\n".join(text)
 
 
+def _card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | None, tac10: bool) -> list[tuple[int, CombatOptions]]:
+    """The combat options of attack card ``card`` (1-based) as a mixture [(weight, options)].
+
+    With ``rules.fortune`` each attack card's fortune die is rolled afresh (R-FORT-2): result 1
+    (1 in 6) makes the attacking infantry hit on 2 (FORT-11 / FORT-13); results 2-6 change
+    nothing for a lone zone (result 6 lets each side pick the zones it attacks in; the side is
+    assumed to pick this one). ``fortune`` fixes the result of card 1; ``tac10`` puts TAC-10 on
+    card 1 if the Allies attack first (it lasts for that order 11 only).
+    """
+    arty = not (rules is not None and rules.artillery_orders)
+    paired = -1 if tac10 and card == 1 and attacker == "allies" else 0
+    base: CombatOptions = (None, paired, arty)
+    pos: CombatOptions = (2, paired, arty)
+    if card == 1 and fortune is not None:
+        if fortune not in (0, 1, 2, 3, 4, 5, 6):
+            raise ValueError(f"fortune is a die face 1..6 (or 0: no effect), got {fortune}")
+        return [(1, pos if fortune == 1 else base)]
+    if rules is not None and rules.fortune:
+        return [(5, base), (1, pos)]
+    return [(1, base)]
+
+
 def zone_fight_exact(
-    allies: UnitSpec, axis: UnitSpec, cards: int, first: str = "allies", policy: CasualtyPolicy = DEFAULT_POLICY
+    allies: UnitSpec,
+    axis: UnitSpec,
+    cards: int,
+    first: str = "allies",
+    policy: CasualtyPolicy = DEFAULT_POLICY,
+    *,
+    rules: Rules | None = None,
+    fortune: int | None = None,
+    tac10: bool = False,
 ) -> ZoneFight:
     """The fight for one zone over ``cards`` attack cards, exactly (see :func:`zone_fight`)."""
     a0, x0 = _force(allies), _force(axis)
     _check_side(first)
+    if tac10 and first != "allies":
+        raise ValueError("TAC-10 changes the Allied attack on order 11: use first='allies'")
     if a0.blockhouse:
         raise ValueError("only the Axis has blockhouses (R-BH-1)")
     n0 = a0.total + x0.total
@@ -517,18 +613,22 @@ def zone_fight_exact(
     cat = [(2 if x.total else 0) if a.total else (1 if x.total else 3) for a, x in states]
     counts = [[(c, n) for c, n in enumerate([a.get(u) for u in _ALLIED_COLS] + [x.get(u) for u in _AXIS_COLS]) if n] for a, x in states]
     # one cycle = (what the Axis fire leaves of the Allies) x (what the Allied fire leaves of the Axis)
-    trans: dict[str, list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]] = {}
-    for attacker in ("allies", "axis"):
-        tr: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = []
-        for i, (a, x) in enumerate(states):
-            if cat[i] != 2:
-                tr.append(([], []))
-                continue
-            sc = scale[n0 - a.total - x.total]
-            to_a = [(ia_of[f] * nx, w * sc) for f, w in _outcomes_of(policy, x, "axis", a, attacker == "axis")]
-            to_x = [(ix_of[f], w) for f, w in _outcomes_of(policy, a, "allies", x, attacker == "allies")]
-            tr.append((to_a, to_x))
-        trans[attacker] = tr
+    trans: dict[tuple[str, CombatOptions], _Trans] = {}
+
+    def transitions(attacker: str, opts: CombatOptions) -> _Trans:
+        if (attacker, opts) not in trans:
+            tr: _Trans = []
+            for i, (a, x) in enumerate(states):
+                if cat[i] != 2:
+                    tr.append(([], []))
+                    continue
+                sc = scale[n0 - a.total - x.total]
+                to_a = [(ia_of[f] * nx, w * sc) for f, w in _outcomes_of(policy, x, "axis", a, attacker == "axis", opts)]
+                to_x = [(ix_of[f], w) for f, w in _outcomes_of(policy, a, "allies", x, attacker == "allies", opts)]
+                tr.append((to_a, to_x))
+            trans[(attacker, opts)] = tr
+        return trans[(attacker, opts)]
+
     dist: list[int] = [0] * size
     dist[ia_of[a0] * nx + ix_of[x0]] = 1
     den = 1
@@ -536,20 +636,23 @@ def zone_fight_exact(
     attacker = first
     for card in range(1, cards + 1):
         new = [0] * size
-        tr = trans[attacker]
-        for i, m in enumerate(dist):
-            if not m:
-                continue
-            if cat[i] != 2:
-                new[i] += m * step
-                continue
-            to_a, to_x = tr[i]
-            for base, wa in to_a:
-                mw = m * wa
-                for j, wx in to_x:
-                    new[base + j] += mw * wx
+        modes = _card_modes(card, attacker, rules, fortune, tac10)
+        for weight, opts in modes:
+            tr = transitions(attacker, opts)
+            for i, m in enumerate(dist):
+                if not m:
+                    continue
+                m *= weight
+                if cat[i] != 2:
+                    new[i] += m * step
+                    continue
+                to_a, to_x = tr[i]
+                for base, wa in to_a:
+                    mw = m * wa
+                    for j, wx in to_x:
+                        new[base + j] += mw * wx
         dist = new
-        den *= step
+        den *= step * sum(w for w, _ in modes)
         sums = [0, 0, 0, 0]
         surv = [0] * len(cols)
         for i, m in enumerate(dist):
@@ -575,7 +678,15 @@ def zone_fight_exact(
 
 
 def zone_fight(
-    allies: UnitSpec, axis: UnitSpec, cards: int, first: str = "allies", policy: CasualtyPolicy = DEFAULT_POLICY
+    allies: UnitSpec,
+    axis: UnitSpec,
+    cards: int,
+    first: str = "allies",
+    policy: CasualtyPolicy = DEFAULT_POLICY,
+    *,
+    rules: Rules | None = None,
+    fortune: int | None = None,
+    tac10: bool = False,
 ) -> pd.DataFrame:
     """One row per attack card: P(Allies hold), P(Axis hold), P(contested), P(empty), expected survivors.
 
@@ -586,13 +697,19 @@ def zone_fight(
     floats; the exact Fractions are in ``df.attrs["exact"]`` and the explanation in
     ``df.attrs["explanation"]``. ``policy`` chooses casualties (default :data:`DEFAULT_POLICY`).
 
+    Advanced rules: with ``rules=Rules(fortune=True)`` every attack card is a mixture (1 in 6:
+    the attacking infantry hit on 2, FORT-11 / FORT-13 result 1); ``fortune`` fixes the fortune
+    result of card 1 (1 = positive, 0 or 2-6 = no change for a lone zone); ``tac10=True`` puts
+    TAC-10 on card 1 (Allies first); ``rules.artillery_orders`` (VAR-RM-9) keeps artillery out
+    of the dice.
+
     >>> df = zone_fight({"infantry": 1}, {"blockhouse": 1}, cards=2)
     >>> df.attrs["exact"][0]["allies_hold"]            # the infantry hits (1/6), the blockhouse misses (5/6)
     Fraction(5, 36)
     >>> float(df[["allies_hold", "axis_hold", "contested", "empty"]].sum(axis=1).round(12).iloc[-1])
     1.0
     """
-    return zone_fight_exact(allies, axis, cards, first, policy).to_frame()
+    return zone_fight_exact(allies, axis, cards, first, policy, rules=rules, fortune=fortune, tac10=tac10).to_frame()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -810,6 +927,69 @@ def reinforcements(
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _outcomes_of):
+    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _outcomes_of, _probe):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
+
+
+# ---------------------------------------------------------------------------------------------
+# the advanced rules: what a rule set and a fortune result do to the numbers
+
+
+@cache
+def _probe(rules: Rules) -> State:
+    return initial_state(rules)
+
+
+def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> dict[str, int]:
+    """What each die must roll (or less) on order ``card`` with fortune die ``fortune``.
+
+    Read from the engine (:func:`dday.engine.hit_number`), so it always agrees with play.
+    Keys: ``para`` (ORDER-1), ``naval`` (ORDER-2), ``aa`` (ORDER-4/6), ``bomb`` (ORDER-5),
+    ``sea`` (ORDER-9) and ``attack_infantry`` (orders 11 and 13). ``fortune`` is the fortune
+    die (1 positive, 6 negative, 0 or 2-5 no effect, R-FORT-2). Pass the number on to the
+    matching function: ``naval_bombardment(2, hit_on=hit_numbers(r, 2, 1)["naval"])`` for
+    FORT-2 result 1, ``fire_to_sea(..., hit_on=...)`` for FORT-9, ``cycle(..., infantry_hit=...)``
+    for FORT-11 / FORT-13 result 1.
+
+    >>> from dday.state import Rules
+    >>> hit_numbers(Rules(fortune=True), card=2, fortune=1)["naval"], hit_numbers(Rules(fortune=True), 2, 6)["naval"]
+    (3, 1)
+    >>> hit_numbers(Rules(fortune=True), card=9, fortune=1)["sea"]
+    5
+    >>> hit_numbers(Rules(), card=11)["attack_infantry"], hit_numbers(Rules(fortune=True), 11, 1)["attack_infantry"]
+    (1, 2)
+    """
+    from dataclasses import replace
+
+    rules = rules or Rules()
+    if fortune not in (0, 1, 2, 3, 4, 5, 6):
+        raise ValueError(f"fortune is a die face 1..6 (or 0), got {fortune}")
+    result = 1 if fortune == 1 else 6 if fortune == 6 else 0
+    if result and not rules.fortune:
+        raise ValueError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
+    if not 1 <= card <= 16:
+        raise ValueError(f"order cards are 1..16, got {card}")
+    s = replace(_probe(rules), card=card, fortune=result)
+    out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
+    out["attack_infantry"] = 2 if result == 1 and card in (11, 13) else 1
+    return out
+
+
+def combat_options(state: State, zone: str | None = None) -> dict[str, Any]:
+    """The :func:`cycle` keyword options the engine uses for an attack in ``zone`` on ``state``'s card.
+
+    Reads the fortune result (FORT-11 / FORT-13 result 1), TAC-10 and the rule set (VAR-RM-9),
+    so ``cycle(attacker, defender, side, **combat_options(state))`` is the exact law of the
+    pending combat cycle. ``zone`` defaults to the zone of the pending attack roll.
+    """
+    step = state.step
+    zone = zone or getattr(step, "zone", "")
+    attacker = "allies" if state.card == 11 else "axis"
+    infantry_hit = 2 if state.fortune == 1 and state.card in (11, 13) else None
+    paired = 0
+    if attacker == "allies" and "TAC-10" in state.effects and zone:
+        target = getattr(step, "target", "") if getattr(step, "zone", "") == zone else ""
+        powers = target.split(",") if target else ["UK", "US"]
+        paired = sum(state.units(zone, p).artillery for p in powers)
+    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": not state.rules.artillery_orders}
