@@ -31,7 +31,9 @@ def test_committed_without_outputs(path: Path) -> None:
         for i, cell in enumerate(nb["cells"])
         if cell["cell_type"] == "code" and (cell.get("outputs") or cell.get("execution_count") is not None)
     ]
-    assert not dirty, f"{path.name}: cells {dirty} have outputs or execution counts; run `jupyter nbconvert --clear-output --inplace {path}`"
+    assert not dirty, (
+        f"{path.name}: cells {dirty} have outputs or execution counts; run `jupyter nbconvert --clear-output --inplace {path}`"
+    )
     assert "widgets" not in nb.get("metadata", {}), f"{path.name}: saved widget state in the metadata"
 
 
