@@ -1,0 +1,91 @@
+"""Where the front stands per turn (issue 6): the table of zone control and its map."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dday.board import load_board
+from dday.front import VALUES, front_by_turn, front_figure, turn_end_states
+from dday.game import play_game
+from dday.maps import zone_control
+from dday.players import make_player
+from dday.simulate import city_key, game_seeds, simulate
+from dday.state import State
+
+N, SEED = 4, 11
+
+
+@pytest.fixture(scope="module")
+def df() -> pd.DataFrame:
+    return front_by_turn(N, "greedy", "random", seed=SEED)
+
+
+def test_columns_and_probabilities(df: pd.DataFrame) -> None:
+    b = load_board()
+    assert list(df.columns) == ["zone", "name", "turn", "p_allied", "p_contested", "p_axis", "games"]
+    p = df[["p_allied", "p_contested", "p_axis"]]
+    assert ((p >= 0) & (p <= 1)).all().all()
+    assert (p.sum(axis=1) <= 1 + 1e-12).all()  # the remainder is the share of games with the zone empty
+    assert df.groupby("turn").size().eq(len(b.zone_ids)).all()
+    games = df.groupby("turn")["games"].first()
+    assert games.loc[1] == N and games.is_monotonic_decreasing and games.index.max() <= b.turns
+    assert df.attrs == {"allies": "greedy", "axis": "random", "seed": SEED, "n_games": N}
+
+
+def test_same_seed_same_table(df: pd.DataFrame) -> None:
+    assert df.equals(front_by_turn(N, "greedy", "random", seed=SEED))
+    assert not df.equals(front_by_turn(N, "greedy", "random", seed=SEED + 1))
+
+
+def test_turn_one_matches_a_direct_play_of_the_same_seeds(df: pd.DataFrame) -> None:
+    b = load_board()
+    firsts: list[State] = []
+    for sd in game_seeds(SEED, N):
+        seen: list[State] = []
+        play_game(make_player("greedy"), make_player("random"), seed=sd, on_state=lambda s, seen=seen: seen.append(s))
+        firsts.append(next(s for s in seen if s.turn == 2 or s.is_over))  # the board as turn 1 left it
+    t1 = df[df.turn == 1].set_index("zone")
+    for z in b.zone_ids:
+        ctl = [zone_control(s, z) for s in firsts]
+        assert t1.loc[z, "p_allied"] == ctl.count("allies") / N
+        assert t1.loc[z, "p_contested"] == ctl.count("contested") / N
+        assert t1.loc[z, "p_axis"] == ctl.count("axis") / N
+
+
+def test_cities_agree_with_simulate(df: pd.DataFrame) -> None:
+    """The victory-city columns of dday.simulate are the same games seen from another angle."""
+    sim = simulate(N, allies="greedy", axis="random", seed=SEED, progress=False)
+    b = load_board()
+    for city, zone in b.victory_cities.items():
+        for t in sorted(df.turn.unique()):
+            col = sim[f"{city_key(city)}_t{t}"].dropna()
+            row = df[(df.zone == zone) & (df.turn == t)].iloc[0]
+            assert row.games == len(col)
+            assert row.p_allied == pytest.approx((col == "allies").mean())
+            assert row.p_axis == pytest.approx((col == "axis").mean())
+
+
+def test_turn_end_states_cover_the_game() -> None:
+    sd = game_seeds(3, 1)[0]
+    ends = turn_end_states(sd, "greedy", "greedy")
+    g = play_game(make_player("greedy"), make_player("greedy"), seed=sd)
+    assert sorted(ends) == list(range(1, g.final.turn + 1))
+    assert ends[g.final.turn].key == g.final.key
+
+
+def test_front_figure_has_a_frame_per_turn(df: pd.DataFrame) -> None:
+    turns = sorted(df.turn.unique())
+    for value in VALUES:
+        fig = front_figure(df, value)
+        assert [f.name for f in fig.frames] == [f"t{t}" for t in turns]
+        assert len(fig.layout.sliders[0].steps) == len(turns)
+        for f in fig.frames:
+            z = np.array(f.data[0].z, dtype=float)
+            assert len(z) == len(load_board().zone_ids) and (z >= 0).all() and (z <= 1).all()
+        assert "estimate" in fig.layout.title.text and f"seed {SEED}" in fig.layout.title.text
+    with pytest.raises(ValueError, match="value must be"):
+        front_figure(df, "p_empty")
+    with pytest.raises(ValueError):
+        front_by_turn(0)
