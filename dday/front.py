@@ -1,4 +1,9 @@
-"""Where the front stands, turn by turn: zone control over many seeded bot games, on the real map.
+"""What wins and where the front stands: bot pairings, deciding turns and zone control per turn.
+
+:func:`pairings` plays every pairing of bots (each in both seats) with :func:`dday.simulate.simulate`;
+:func:`pairing_rates` gives the Allied win rate of each pairing with its 95 % Wilson interval;
+:func:`pairing_figure` and :func:`turn_figure` draw them. With a few games per pairing these are
+estimates with wide intervals, and every label says how many games and which seed.
 
 :func:`front_by_turn` plays ``n_games`` games between two bots (seeded like
 :func:`dday.simulate.simulate`: game ``i`` uses ``game_seeds(seed, n_games)[i]``) and, for each
@@ -29,10 +34,19 @@ from .board import load_board
 from .game import play_game
 from .maps import CONTROL_COLORS, SEA_COLOR, _geo, _plotly_geojson, zone_control
 from .players import make_player
-from .simulate import game_seeds
+from .simulate import game_seeds, simulate, turn_distribution, wilson
 from .state import Rules, State
 
-__all__ = ["VALUES", "front_by_turn", "front_figure", "turn_end_states"]
+__all__ = [
+    "VALUES",
+    "front_by_turn",
+    "front_figure",
+    "pairing_figure",
+    "pairing_rates",
+    "pairings",
+    "turn_end_states",
+    "turn_figure",
+]
 
 VALUES: Final[dict[str, tuple[str, str]]] = {
     "p_allied": ("Allied-held", CONTROL_COLORS["allies"]),
@@ -215,4 +229,113 @@ def front_figure(df: pd.DataFrame, value: str = "p_allied", *, font_size: int = 
             }
         ],
     )
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# what wins: bot pairings
+
+SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis": "#595959"}
+
+
+def pairings(
+    bots: tuple[str, ...] = ("random", "greedy", "strong"), n_games: int = 12, seed: int = 0, processes: int | None = 1
+) -> pd.DataFrame:
+    """Every pairing of ``bots`` (each bot in both seats), ``n_games`` each: the rows of :func:`dday.simulate.simulate`.
+
+    Every pairing uses the same master ``seed``, so game ``i`` of each pairing starts from the same seed.
+    """
+    parts = [simulate(n_games, allies=a, axis=x, seed=seed, processes=processes, progress=False) for a in bots for x in bots]
+    out = pd.concat(parts, ignore_index=True)
+    out.attrs.update({"seed": seed, "n_games": n_games, "bots": list(bots)})
+    return out
+
+
+def pairing_rates(games: pd.DataFrame) -> pd.DataFrame:
+    """Allied win rate per (allies, axis) pairing with its 95 % Wilson interval and a label naming games and seed.
+
+    >>> g = pd.DataFrame({"allies": ["greedy"] * 4, "axis": ["random"] * 4, "winner": ["allies", "allies", "axis", "allies"]})
+    >>> pairing_rates(g)[["allied_wins", "games", "allied_rate"]].to_dict("records")
+    [{'allied_wins': 3, 'games': 4, 'allied_rate': 0.75}]
+    """
+    seed = games.attrs.get("seed", "?")
+    rows = []
+    for (a, x), sub in games.groupby(["allies", "axis"], sort=False):
+        n = len(sub)
+        wins = int((sub["winner"] == "allies").sum())
+        lo, hi = wilson(wins, n)
+        rows.append(
+            {
+                "allies": a,
+                "axis": x,
+                "allied_wins": wins,
+                "games": n,
+                "allied_rate": wins / n,
+                "ci95_low": lo,
+                "ci95_high": hi,
+                "label": f"{wins / n:.0%} (95 % CI {lo:.0%}–{hi:.0%}), {n} games, seed {seed}",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def pairing_figure(rates: pd.DataFrame, *, font_size: int = 17) -> go.Figure:
+    """The Allied win rate of each pairing as a bar with its 95 % interval as an error bar."""
+    names = [f"{a} Allies<br>vs {x} Axis" for a, x in zip(rates["allies"], rates["axis"], strict=True)]
+    fig = go.Figure(
+        go.Bar(
+            x=names,
+            y=rates["allied_rate"],
+            marker_color=SIDE_COLORS["allies"],
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": rates["ci95_high"] - rates["allied_rate"],
+                "arrayminus": rates["allied_rate"] - rates["ci95_low"],
+                "color": "#000",
+                "thickness": 2,
+            },
+            text=[f"{r:.0%}" for r in rates["allied_rate"]],
+            textposition="outside",
+            customdata=rates["label"],
+            hovertemplate="%{x}<br>%{customdata}<extra></extra>",
+        )
+    )
+    n = int(rates["games"].min()) if len(rates) else 0
+    fig.update_layout(
+        title={
+            "text": f"Allied win rate per pairing — estimates from {n} games each, bars: 95 % Wilson interval",
+            "font": {"size": font_size + 3},
+        },
+        font={"size": font_size},
+        yaxis={"title": "Allied wins", "tickformat": ".0%", "range": [0, 1.12]},
+        height=520,
+        plot_bgcolor="#FFFFFF",
+        margin={"t": 70, "b": 110},
+    )
+    fig.update_yaxes(gridcolor="#DDDDDD")
+    return fig
+
+
+def turn_figure(games: pd.DataFrame, *, font_size: int = 17) -> go.Figure:
+    """How many games were decided on each turn, stacked by winner (all pairings together)."""
+    dist = turn_distribution(games)
+    fig = go.Figure(
+        [
+            go.Bar(x=list(dist.index), y=list(dist[side]), name=f"{side.capitalize()} win", marker_color=SIDE_COLORS[side])
+            for side in ("allies", "axis")
+        ]
+    )
+    seed = games.attrs.get("seed", "?")
+    fig.update_layout(
+        barmode="stack",
+        title={"text": f"The deciding turn — {len(games)} games, seed {seed}", "font": {"size": font_size + 3}},
+        font={"size": font_size},
+        xaxis={"title": "turn the game was decided", "dtick": 1, "range": [0.5, 10.5]},
+        yaxis={"title": "games"},
+        height=460,
+        plot_bgcolor="#FFFFFF",
+        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
+    )
+    fig.update_yaxes(gridcolor="#DDDDDD")
     return fig

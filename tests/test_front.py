@@ -89,3 +89,22 @@ def test_front_figure_has_a_frame_per_turn(df: pd.DataFrame) -> None:
         front_figure(df, "p_empty")
     with pytest.raises(ValueError):
         front_by_turn(0)
+
+
+def test_pairings_rates_and_figures() -> None:
+    from dday.front import pairing_figure, pairing_rates, pairings, turn_figure
+
+    games = pairings(("random", "greedy"), n_games=2, seed=5)
+    assert len(games) == 8 and games.attrs["seed"] == 5
+    rates = pairing_rates(games)
+    assert list(zip(rates.allies, rates.axis, strict=True)) == [
+        ("random", "random"),
+        ("random", "greedy"),
+        ("greedy", "random"),
+        ("greedy", "greedy"),
+    ]
+    assert ((rates.ci95_low <= rates.allied_rate) & (rates.allied_rate <= rates.ci95_high)).all()
+    assert all("2 games, seed 5" in label and "95 % CI" in label for label in rates.label)
+    assert len(pairing_figure(rates).data[0].x) == 4
+    fig = turn_figure(games)
+    assert sum(sum(t.y) for t in fig.data) == 8
