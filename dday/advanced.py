@@ -56,77 +56,241 @@ class TacticsCard:
 FORTUNE: dict[int, FortuneCard] = {
     c.number: c
     for c in (
-        FortuneCard(1, "allies", "paratroopers hit on 1-2", "the Axis removes 2 paratroopers of its choice; the rest do not attack", "AID",
-                    "the 2 removed infantry leave play; the others still land (FORT-1 result 6)", 6),
+        FortuneCard(
+            1,
+            "allies",
+            "paratroopers hit on 1-2",
+            "the Axis removes 2 paratroopers of its choice; the rest do not attack",
+            "AID",
+            "the 2 removed infantry leave play; the others still land (FORT-1 result 6)",
+            6,
+        ),
         FortuneCard(2, "allies", "naval dice hit on 1-3", "naval dice hit only on 1", "OFFICIAL"),
-        FortuneCard(3, "allies", "no limit of 4 fighters per zone", "each fighter on the airfield rolls: 4-6 is grounded this turn", "AID",
-                    "'grounded' = stays on the airfield this turn", 6),
-        FortuneCard(4, "axis", "antiaircraft hits on 1-2", "the Allies pick one zone with no antiaircraft fire", "AID",
-                    "the zone is picked before any AA die", 6),
-        FortuneCard(5, "allies", "bombers hit on 1-5", "each bomber on the airfield rolls: 4-6 is grounded this turn", "AID",
-                    "'grounded' = stays on the airfield this turn", 6),
-        FortuneCard(6, "axis", "antiaircraft hits on 1-2", "the Allies pick one zone with no antiaircraft fire", "AID",
-                    "the zone is picked before any AA die", 6),
-        FortuneCard(7, "allies", "one bomber lost earlier returns to the airfield", "the Axis removes one bomber on the board from play",
-                    "AID + RB", "the Allies pick the power that gets its bomber back; no effect if none was lost / none is on the board"),
-        FortuneCard(8, "allies", "every Allied land unit may move 2 zones", "the UK and the US may each move units out of one zone only",
-                    "AID + RB", "non-tanks moving 2 zones follow the tank rule (stop in a zone with enemy land units)", 1),
+        FortuneCard(
+            3,
+            "allies",
+            "no limit of 4 fighters per zone",
+            "each fighter on the airfield rolls: 4-6 is grounded this turn",
+            "AID",
+            "'grounded' = stays on the airfield this turn",
+            6,
+        ),
+        FortuneCard(
+            4,
+            "axis",
+            "antiaircraft hits on 1-2",
+            "the Allies pick one zone with no antiaircraft fire",
+            "AID",
+            "the zone is picked before any AA die",
+            6,
+        ),
+        FortuneCard(
+            5,
+            "allies",
+            "bombers hit on 1-5",
+            "each bomber on the airfield rolls: 4-6 is grounded this turn",
+            "AID",
+            "'grounded' = stays on the airfield this turn",
+            6,
+        ),
+        FortuneCard(
+            6,
+            "axis",
+            "antiaircraft hits on 1-2",
+            "the Allies pick one zone with no antiaircraft fire",
+            "AID",
+            "the zone is picked before any AA die",
+            6,
+        ),
+        FortuneCard(
+            7,
+            "allies",
+            "one bomber lost earlier returns to the airfield",
+            "the Axis removes one bomber on the board from play",
+            "AID + RB",
+            "the Allies pick the power that gets its bomber back; no effect if none was lost / none is on the board",
+        ),
+        FortuneCard(
+            8,
+            "allies",
+            "every Allied land unit may move 2 zones",
+            "the UK and the US may each move units out of one zone only",
+            "AID + RB",
+            "non-tanks moving 2 zones follow the tank rule (stop in a zone with enemy land units)",
+            1,
+        ),
         FortuneCard(9, "axis", "blockhouses hit on 1-5", "blockhouses hit only on 1", "AID"),
-        FortuneCard(10, "allies", "units of a power may land from any of its boxes into any of its landing zones",
-                    "the Allies land from one UK box and one US box only", "AID + RB + FAQ"),
-        FortuneCard(11, "allies", "Allied infantry attack on 1-2", "the UK and the US each attack in one zone of their choice only",
-                    "AID + RB + FAQ", "zones not picked get no combat cycle on this card", 6),
-        FortuneCard(12, "axis", "every Axis land unit may move 2 zones", "the Axis moves units out of 2 zones only", "AID + RB",
-                    "non-tanks moving 2 zones follow the tank rule", 1),
-        FortuneCard(13, "axis", "Axis infantry attack on 1-2", "the Axis attacks in 2 zones of its choice only", "AID + RB",
-                    "zones not picked get no combat cycle on this card", 6),
-        FortuneCard(14, "allies", "the UK and the US may each re-roll one of their two dice (the new roll stands)",
-                    "each Allied power gets half its roll, rounded up", "AID + RB"),
-        FortuneCard(15, "axis", "each German sector roll may re-roll one die (the new roll stands)",
-                    "each German sector gets half its roll, rounded up", "AID + RB"),
-        FortuneCard(16, "allies", "one fighter lost earlier returns to the airfield", "the Axis removes one fighter on the board from play",
-                    "AID + RB", "the Allies pick the power; no effect if none was lost / none is on the board"),
+        FortuneCard(
+            10,
+            "allies",
+            "units of a power may land from any of its boxes into any of its landing zones",
+            "the Allies land from one UK box and one US box only",
+            "AID + RB + FAQ",
+        ),
+        FortuneCard(
+            11,
+            "allies",
+            "Allied infantry attack on 1-2",
+            "the UK and the US each attack in one zone of their choice only",
+            "AID + RB + FAQ",
+            "zones not picked get no combat cycle on this card",
+            6,
+        ),
+        FortuneCard(
+            12,
+            "axis",
+            "every Axis land unit may move 2 zones",
+            "the Axis moves units out of 2 zones only",
+            "AID + RB",
+            "non-tanks moving 2 zones follow the tank rule",
+            1,
+        ),
+        FortuneCard(
+            13,
+            "axis",
+            "Axis infantry attack on 1-2",
+            "the Axis attacks in 2 zones of its choice only",
+            "AID + RB",
+            "zones not picked get no combat cycle on this card",
+            6,
+        ),
+        FortuneCard(
+            14,
+            "allies",
+            "the UK and the US may each re-roll one of their two dice (the new roll stands)",
+            "each Allied power gets half its roll, rounded up",
+            "AID + RB",
+        ),
+        FortuneCard(
+            15,
+            "axis",
+            "each German sector roll may re-roll one die (the new roll stands)",
+            "each German sector gets half its roll, rounded up",
+            "AID + RB",
+        ),
+        FortuneCard(
+            16,
+            "allies",
+            "one fighter lost earlier returns to the airfield",
+            "the Axis removes one fighter on the board from play",
+            "AID + RB",
+            "the Allies pick the power; no effect if none was lost / none is on the board",
+        ),
     )
 }
 
 TACTICS: dict[int, TacticsCard] = {
     c.number: c
     for c in (
-        TacticsCard(1, "allies", "Paratrooper Reinforcements",
-                    "per airborne box roll a die; on 1-3 that many infantry come off the chart into the box's zone and attack at once (hit on 1, targets picked by the Allies, no return fire, blockhouses exempt)",
-                    "AID + RB fragment", True),
-        TacticsCard(2, "axis", "V-2 Rocket Strike", "one die per Allied chart; on 1-4 the next unit on that chart is destroyed", "AID", False),
-        TacticsCard(3, "allies", "Barnstorming",
-                    "one patrolling fighter cannot be targeted by AA this turn; alone in its zone, the zone has no AA fire", "RB fragment", True),
-        TacticsCard(4, "axis", "Fireball from Above",
-                    "for each fighter shot down on order 4 this turn, a die: on 1 the Axis destroys an Allied land unit of its choice in that zone",
-                    "UNKNOWN", True),
+        TacticsCard(
+            1,
+            "allies",
+            "Paratrooper Reinforcements",
+            "per airborne box roll a die; on 1-3 that many infantry come off the chart into the box's zone and attack at once (hit on 1, targets picked by the Allies, no return fire, blockhouses exempt)",
+            "AID + RB fragment",
+            True,
+        ),
+        TacticsCard(
+            2, "axis", "V-2 Rocket Strike", "one die per Allied chart; on 1-4 the next unit on that chart is destroyed", "AID", False
+        ),
+        TacticsCard(
+            3,
+            "allies",
+            "Barnstorming",
+            "one patrolling fighter cannot be targeted by AA this turn; alone in its zone, the zone has no AA fire",
+            "RB fragment",
+            True,
+        ),
+        TacticsCard(
+            4,
+            "axis",
+            "Fireball from Above",
+            "for each fighter shot down on order 4 this turn, a die: on 1 the Axis destroys an Allied land unit of its choice in that zone",
+            "UNKNOWN",
+            True,
+        ),
         TacticsCard(5, "allies", "Heavy Bombardment", "each bomber on the board strikes again in its zone (hits on 1-3)", "UNKNOWN", True),
-        TacticsCard(6, "axis", "Friendly Fire",
-                    "one bomber on the board strikes an Allied land unit chosen by the Axis in a zone next to the bomber's (hits on 1-3)",
-                    "partly UNKNOWN", True),
-        TacticsCard(7, "axis", "Flooding the Lowlands", "one zone: on order 8 this turn no Allied land unit may enter or pass through it",
-                    "partly UNKNOWN", True),
-        TacticsCard(8, "axis", "Blockhouse Construction",
-                    "rebuild 1 destroyed blockhouse in a coastal zone that lost one (never above its starting count)", "RB fragments", True),
-        TacticsCard(9, "allies", "Deceptive Landing", "before order 10 move units between beachhead boxes of one power (no box above 8)",
-                    "UNKNOWN", True),
-        TacticsCard(10, "allies", "Combined Assault",
-                    "on order 11 this turn, in each zone, as many Allied infantry as there are Allied artillery attack on 1-2", "RB fragment", True),
-        TacticsCard(11, "allies", "Long-Range Howitzers",
-                    "each Allied artillery ashore may fire one die at an Axis land unit in an adjacent zone (1-2 destroys), no return fire",
-                    "partly UNKNOWN", True),
+        TacticsCard(
+            6,
+            "axis",
+            "Friendly Fire",
+            "one bomber on the board strikes an Allied land unit chosen by the Axis in a zone next to the bomber's (hits on 1-3)",
+            "partly UNKNOWN",
+            True,
+        ),
+        TacticsCard(
+            7,
+            "axis",
+            "Flooding the Lowlands",
+            "one zone: on order 8 this turn no Allied land unit may enter or pass through it",
+            "partly UNKNOWN",
+            True,
+        ),
+        TacticsCard(
+            8,
+            "axis",
+            "Blockhouse Construction",
+            "rebuild 1 destroyed blockhouse in a coastal zone that lost one (never above its starting count)",
+            "RB fragments",
+            True,
+        ),
+        TacticsCard(
+            9,
+            "allies",
+            "Deceptive Landing",
+            "before order 10 move units between beachhead boxes of one power (no box above 8)",
+            "UNKNOWN",
+            True,
+        ),
+        TacticsCard(
+            10,
+            "allies",
+            "Combined Assault",
+            "on order 11 this turn, in each zone, as many Allied infantry as there are Allied artillery attack on 1-2",
+            "RB fragment",
+            True,
+        ),
+        TacticsCard(
+            11,
+            "allies",
+            "Long-Range Howitzers",
+            "each Allied artillery ashore may fire one die at an Axis land unit in an adjacent zone (1-2 destroys), no return fire",
+            "partly UNKNOWN",
+            True,
+        ),
         TacticsCard(12, "allies", "French Resistance", "one zone gets no combat cycle on order 13 this turn", "UNKNOWN", True),
-        TacticsCard(13, "axis", "Long-Range 88s",
-                    "each Axis artillery may fire one die at an Allied land unit in an adjacent zone (1-2 destroys), no return fire",
-                    "UNKNOWN", True),
-        TacticsCard(14, "allies", "Reconnaissance Strafing",
-                    "move fighters (from patrols or the airfield) to one German reinforcement zone; they strafe on order 15 as usual",
-                    "RB fragment + FAQ", True),
-        TacticsCard(15, "axis", "German Convoy",
-                    "one unit placed as a reinforcement this turn moves at once (1 zone, tank 2) and is strafed as usual", "UNKNOWN", True),
-        TacticsCard(16, "allies", "Volunteers Home Front",
-                    "a die: on 1-3 that many destroyed Allied infantry go back to their empty boxes on their chart", "UNKNOWN", True),
+        TacticsCard(
+            13,
+            "axis",
+            "Long-Range 88s",
+            "each Axis artillery may fire one die at an Allied land unit in an adjacent zone (1-2 destroys), no return fire",
+            "UNKNOWN",
+            True,
+        ),
+        TacticsCard(
+            14,
+            "allies",
+            "Reconnaissance Strafing",
+            "move fighters (from patrols or the airfield) to one German reinforcement zone; they strafe on order 15 as usual",
+            "RB fragment + FAQ",
+            True,
+        ),
+        TacticsCard(
+            15,
+            "axis",
+            "German Convoy",
+            "one unit placed as a reinforcement this turn moves at once (1 zone, tank 2) and is strafed as usual",
+            "UNKNOWN",
+            True,
+        ),
+        TacticsCard(
+            16,
+            "allies",
+            "Volunteers Home Front",
+            "a die: on 1-3 that many destroyed Allied infantry go back to their empty boxes on their chart",
+            "UNKNOWN",
+            True,
+        ),
     )
 }
 
@@ -196,3 +360,190 @@ def ruleset(name: str, **overrides: Any) -> Any:
     if unknown:
         raise RulesConflictError(f"unknown rule option(s) {sorted(unknown)}")
     return replace(Rules(), **opts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables and comparisons for the notebooks (23_fortune_and_tactics, 24_variants)
+
+OPTION_INFO: dict[str, tuple[str, str]] = {
+    "fortune": ("R-FORT-1..4, FORT-1..16", "fortune deck: a die before each order, 1 helps and 6 hurts the side that rolls"),
+    "tactics": ("R-TAC-1..4, TAC-1..16", "tactics deck: a one-shot card offered after each order"),
+    "fighter_limit": ("VAR-TA-1", "fighters allowed per zone"),
+    "card_order": ("VAR-TA-2", "order of the sixteen order cards"),
+    "coastal_bombardment": ("VAR-RM-5", "naval dice may also hit any Axis unit in a coastal zone"),
+    "artillery_orders": ("VAR-RM-7, -8, -9", "orders 9a / 11a: artillery fires at range and no longer rolls in land combat"),
+    "reinforcement_six_nothing": ("VAR-RM-12", "a 6 on either reinforcement die brings nothing"),
+    "capture_win": ("VAR-RM-15, -16", "the Allies win as soon as they hold all three cities at a turn's end"),
+    "alternative_wins": ("VAR-RM-17", "extra wins: the US alone in Valognes, or a side wiped out"),
+    "extended_play": ("VAR-RM-18, -19", "play past turn 10 while the Allies have 12+ land units; one reinforcement die"),
+    "optional_axis_placement": ("VAR-TA-9", "the Axis may leave reinforcements on the chart"),
+    "continuous_hold": ("R-VICTORY-4", "losing a city during the holding turn breaks the hold"),
+    "three_player": ("R-NAVAL-2", "the UK and US players split the naval dice"),
+}
+
+
+def card_table(kind: str = "fortune") -> Any:
+    """The fortune or tactics cards as a DataFrame, with their confidence and RECONSTRUCTED labels.
+
+    >>> card_table("tactics").loc[10, "name"]
+    'Combined Assault'
+    """
+    import pandas as pd
+
+    if kind == "fortune":
+        rows = [
+            {
+                "card": f"FORT-{c.number}",
+                "roller": c.roller,
+                "result 1 (positive)": c.positive,
+                "result 6 (negative)": c.negative,
+                "confidence": c.confidence,
+                "RECONSTRUCTED detail": c.reconstructed or "-",
+            }
+            for c in FORTUNE.values()
+        ]
+    elif kind == "tactics":
+        rows = [
+            {
+                "card": f"TAC-{c.number}",
+                "side": c.side,
+                "name": c.name,
+                "effect": c.effect,
+                "confidence": c.confidence,
+                "label": "RECONSTRUCTED" if c.reconstructed else "as published",
+            }
+            for c in TACTICS.values()
+        ]
+    else:
+        raise ValueError(f"kind is 'fortune' or 'tactics', not {kind!r}")
+    return pd.DataFrame(rows, index=pd.RangeIndex(1, 17, name="order"))
+
+
+def ruleset_table() -> Any:
+    """One row per named rule set: the options it changes, the rule IDs behind them, what they do.
+
+    >>> t = ruleset_table()
+    >>> t.loc["triplea", "rule IDs"]
+    'VAR-TA-2; VAR-TA-1; VAR-TA-9'
+    """
+    import pandas as pd
+
+    rows = []
+    for name, opts in RULESETS.items():
+        changed = sorted(opts)
+        rows.append(
+            {
+                "rule set": name,
+                "options": ", ".join(f"{k}={_short(v)}" for k, v in sorted(opts.items())) or "(none: the official game)",
+                "rule IDs": "; ".join(OPTION_INFO[k][0] for k in changed) or "-",
+                "what changes": "; ".join(OPTION_INFO[k][1] for k in changed) or "nothing",
+            }
+        )
+    return pd.DataFrame(rows).set_index("rule set")
+
+
+def _short(v: Any) -> str:
+    return "TripleA" if v == TRIPLEA_ORDER else str(v)
+
+
+def compare_rulesets(
+    names: Any = None, n_games: int = 20, allies: str = "greedy", axis: str = "greedy", seed: int = 0, processes: int | None = 1
+) -> Any:
+    """Simulated Allied win rates under each rule set, with 95 % Wilson intervals.
+
+    One row per rule set: games, seed, Allied wins, rate, ``ci95_low`` / ``ci95_high``, the
+    mean deciding turn and a ``label`` naming the run count, the seed and the interval. Every
+    rule set plays the same master ``seed`` (:func:`dday.simulate.simulate`); ``processes``
+    is passed on (``None``: every core; the table does not depend on it).
+    """
+    import pandas as pd
+
+    from .simulate import simulate, win_rates
+
+    rows = []
+    for name in names or RULESETS:
+        df = simulate(n_games, allies=allies, axis=axis, seed=seed, processes=processes, progress=False, rules=ruleset(name))
+        r: dict[Any, Any] = win_rates(df).loc["allies"].to_dict()
+        rows.append(
+            {
+                "rule set": name,
+                "games": int(r["games"]),
+                "seed": seed,
+                "allied_wins": int(r["wins"]),
+                "rate": float(r["rate"]),
+                "ci95_low": float(r["ci95_low"]),
+                "ci95_high": float(r["ci95_high"]),
+                "mean_turn": float(df["turn"].mean()),
+                "label": f"{r['rate'] * 100:.0f} % (95 % CI {r['ci95_low'] * 100:.0f}-{r['ci95_high'] * 100:.0f} %), "
+                f"{int(r['games'])} games, seed {seed}",
+            }
+        )
+    return pd.DataFrame(rows).set_index("rule set")
+
+
+def board_changes(before: Any, after: Any) -> Any:
+    """Zones, beachheads, airborne boxes and air units whose contents differ between two states."""
+    import pandas as pd
+
+    rows = []
+    b = before.board
+    for z in b.zones:
+        for p in ("Germany", "UK", "US"):
+            x, y = before.units(z.id, p), after.units(z.id, p)
+            if x != y:
+                rows.append({"where": f"{z.id} {z.name}", "who": p, "before": x.short() or "-", "after": y.short() or "-"})
+        ax, ay = before.air_in(z.id), after.air_in(z.id)
+        if ax != ay:
+            rows.append({"where": f"{z.id} {z.name}", "who": "air", "before": _air(ax), "after": _air(ay)})
+    for bh in b.beachheads:
+        x, y = before.beach_units(bh.name), after.beach_units(bh.name)
+        if x != y:
+            rows.append({"where": f"{bh.name} beachhead", "who": bh.power, "before": x.short() or "-", "after": y.short() or "-"})
+    for label, x, y in (("airfield", before.airfield, after.airfield), ("lost air units", before.air_lost, after.air_lost)):
+        if x != y:
+            rows.append({"where": label, "who": "air", "before": _air(x), "after": _air(y)})
+    return pd.DataFrame(rows, columns=["where", "who", "before", "after"])
+
+
+def _air(a: Any) -> str:
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in a._asdict().items() if n) or "-"
+
+
+def odds_figure(dists: dict[str, Any], title: str, xlabel: str = "outcome") -> Any:
+    """A plotly grouped bar chart of several :class:`dday.odds.Distribution` (exact values in the hover)."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    for name, d in dists.items():
+        xs = [str(o) for o in d]
+        fig.add_bar(
+            name=name,
+            x=xs,
+            y=[float(p) for _, p in d.items()],
+            customdata=[str(p) for _, p in d.items()],
+            hovertemplate="%{x}: %{y:.3f} (exact %{customdata})",
+        )
+    fig.update_layout(title=title, barmode="group", xaxis_title=xlabel, yaxis_title="probability", height=360)
+    return fig
+
+
+def rates_figure(table: Any, title: str = "Allied win rate per rule set") -> Any:
+    """Bars of :func:`compare_rulesets` with their 95 % intervals as error bars."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure(
+        go.Bar(
+            x=list(table.index),
+            y=table["rate"],
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": table["ci95_high"] - table["rate"],
+                "arrayminus": table["rate"] - table["ci95_low"],
+            },
+            text=table["label"],
+            hovertemplate="%{x}: %{text}",
+        )
+    )
+    fig.update_layout(title=title, yaxis_title="Allied win rate", yaxis_range=[0, 1], height=380)
+    return fig
