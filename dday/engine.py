@@ -128,6 +128,11 @@ def _zname(s: State, zone: str) -> str:
     return s.board.name(zone)
 
 
+def _a(word: str) -> str:
+    """'a tank', 'an infantry', 'an artillery' (for log lines)."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def _on(d: Dice) -> str:
     """'1' or '1-3': what the dice hit on, for the log."""
     h = d.groups[0][0] if d.groups else 0
@@ -607,7 +612,7 @@ def _act_bomb(s: State, step: BomberStep, a: BomberStrike) -> State:
 
 def _roll_bomb(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = _log(s, f"{step.power} bomber strikes a {step.target} in {_zname(s, step.zone)}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on {_on(step.dice)})")
+    s = _log(s, f"{step.power} bomber strikes {_a(step.target)} in {_zname(s, step.zone)}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on {_on(step.dice)})")
     if hit:
         s = _kill_in_zone(s, step.zone, "Germany", step.target)
     if step.index:  # a tactics strike (TAC-5, TAC-6) continues its own card
@@ -816,7 +821,7 @@ def _act_sea(s: State, step: FireToSeaStep, a: FireToSea) -> State:
 def _roll_sea(s: State, step: Roll, faces: Faces) -> State:
     beach = step.power
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = _log(s, f"Blockhouse {step.index + 1} in {_zname(s, step.zone)} fires at a {step.target} in {beach}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on {_on(step.dice)})")
+    s = _log(s, f"Blockhouse {step.index + 1} in {_zname(s, step.zone)} fires at {_a(step.target)} in {beach}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on {_on(step.dice)})")
     if hit:
         bh = s.board.beachhead(beach)
         s = _set_beach(s, beach, s.beach_units(beach).add(step.target, -1))
@@ -1447,7 +1452,7 @@ def _pick_tac9(s: State, step: PickStep, option: str) -> State:
     s = _set_beach(s, dst, s.beach_units(dst).add(unit, 1))
     if dst not in _effect_values(s, "TAC9-TO"):
         s = _add_effect(s, f"TAC9-TO:{dst}")
-    s = _log(s, f"A {unit} moves from {src} to {dst} (TAC-9)")
+    s = _log(s, f"{_a(unit).capitalize()} moves from {src} to {dst} (TAC-9)")
     return _pick(s, "allies", "tac9", [*_tac9_options(s), "done"], "Move another unit between beachhead boxes, or done (TAC-9)")
 
 
@@ -1551,7 +1556,7 @@ def _pick_tac15(s: State, step: PickStep, option: str) -> State:
     path = tuple(path_txt.split(">"))
     s = _set_force(s, path[0], "Germany", s.units(path[0], "Germany").add(unit, -1))
     n = _path_strafe_dice(s, path)
-    s = _log(s, f"German convoy: a {unit} moves {' > '.join(_zname(s, z) for z in path)} (TAC-15)" + (f", {n} strafing dice" if n else ""))
+    s = _log(s, f"German convoy: {_a(unit)} moves {' > '.join(_zname(s, z) for z in path)} (TAC-15)" + (f", {n} strafing dice" if n else ""))
     if n:
         return replace(s, step=StrafeStep(arrivals=(("Germany", unit, path[-1], n),), index=0))
     return _advance(_add_units(s, path[-1], "Germany", unit, 1), 15)
