@@ -745,6 +745,9 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
 def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_on: int = HIT_NAVAL) -> Distribution:
     """ORDER-2: blockhouses destroyed among a target set by ``dice`` dice hitting on ``hit_on``.
 
+    Fortune card 2 changes ``hit_on``: 3 on result 1, 1 on result 6 (FORT-2, EX-13; see
+    :func:`hit_numbers`).
+
     Best aiming: aim every die at a surviving blockhouse of the target set (the same one
     until it falls, then the next). Every die that hits then destroys one target, so the
     number destroyed is min(hits, targets) — no policy can do better, because a die aimed
@@ -821,18 +824,21 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     )
 
 
-def fire_to_sea(blockhouses: int, box: UnitSpec) -> Distribution:
+def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO_SEA) -> Distribution:
     """ORDER-9: ``blockhouses`` fire one die each at a chosen unit in a beachhead box (≤3 kills).
+
+    ``hit_on`` changes the number: FORT-9 result 1 makes it 5, result 6 makes it 1
+    (:func:`hit_numbers`).
 
     >>> fire_to_sea(2, "5i 1a 1t")[2]                   # EX-5: Bayeux on Gold
     Fraction(1, 4)
     """
     f = _force(box)
-    d = _from_weights(_capped(blockhouses, HIT_BLOCKHOUSE_TO_SEA, f.total), blockhouses, outcome_name="units lost")
+    d = _from_weights(_capped(blockhouses, hit_on, f.total), blockhouses, outcome_name="units lost")
     formula = (
         f"{_word(blockhouses)} blockhouse die/dice, one at a time, each at a surviving unit of {f.short()};"
-        f" a roll ≤ {HIT_BLOCKHOUSE_TO_SEA} destroys it;"
-        f" lost = min(hits, {f.total}); P(no loss) = {_pow('1/2', blockhouses)} = {fmt(d[0])}"
+        f" a roll ≤ {hit_on} destroys it;"
+        f" lost = min(hits, {f.total}); P(no loss) = {_pow(f'{6 - hit_on}/6', blockhouses)} = {fmt(d[0])}"
     )
     return Distribution(
         d.probs, title=f"Blockhouses fire to sea: {blockhouses} vs {f.short()}", formula=formula, outcome_name=d.outcome_name
