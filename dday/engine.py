@@ -171,7 +171,8 @@ def _roll_fortune(s: State, step: Roll, faces: Faces) -> State:
 def _finish_card(s: State) -> State:
     if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
         s = _log(replace(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
-    s = replace(s, fortune=0)
+    # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
+    s = replace(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
     if s.rules.artillery_orders and s.card in (9, 11) and f"RM-ARTY:{s.card}" not in s.effects:
         kind = 9 if s.card == 9 else 111
         name = "9a Allied Artillery Fires" if s.card == 9 else "11a Axis Artillery Fires"
@@ -1079,7 +1080,7 @@ def _roll_reinf(s: State, step: Roll, faces: Faces) -> State:
     if s.fortune == 1 and s.card in (14, 15) and step.dice.is_2d6:  # FORT-14 / FORT-15 result 1
         s = _log(s, f"{c.label}: 2d6 {_faces(faces)}; fortune lets one die be rolled again (the new roll stands, FAQ-37)")
         quota = ",".join(str(q) for q in step.quota)
-        return _pick(s, step.power, "reroll", ("keep", f"reroll-{faces[0]}", f"reroll-{faces[1]}"), f"{c.label}: keep {faces[0]}+{faces[1]} or roll one die again?", str(c.index), str(faces[0]), str(faces[1]), quota)
+        return _pick(s, step.power, "reroll", tuple(dict.fromkeys(("keep", f"reroll-{faces[0]}", f"reroll-{faces[1]}"))), f"{c.label}: keep {faces[0]}+{faces[1]} or roll one die again?", str(c.index), str(faces[0]), str(faces[1]), quota)
     return _reinf_total(s, step.power, c.index, faces, step.quota)
 
 

@@ -272,7 +272,7 @@ def test_fort_6_result_1_and_6_aa_against_bombers() -> None:
     assert s.step.kind == "aa" and s.step.dice.groups == ((2, 1),) and s.step.target == "bomber"  # type: ignore[attr-defined]
     # result 6 with one zone: the only choice is taken at once, and no AA die is rolled
     s, lines = play(fortune_pos(6, **kw), (6,))
-    assert "NOAA:F26" in s.effects and not has(lines, "AA artillery")
+    assert has(lines, "No antiaircraft fire in F26") and not has(lines, "AA artillery")
     assert s.card == 7 or s.card > 6
 
 
@@ -459,7 +459,7 @@ def test_fort_13_result_6_axis_attacks_in_two_zones() -> None:
 
 def test_fort_14_result_1_each_allied_power_may_reroll_one_die() -> None:
     s, _ = play(fortune_pos(14), (1,), (2, 3), "pick keep", (5, 5))
-    assert isinstance(s.step, PickStep) and s.step.options == ("keep", "reroll-5", "reroll-5")
+    assert isinstance(s.step, PickStep) and s.step.options == ("keep", "reroll-5")  # a double offers one re-roll choice
     s, lines = play(s, "pick reroll-5", (6,))
     assert has(lines, "UK reinforcements: 2d6 5,6 = 11")
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota[:2] == (5, 11)
@@ -505,3 +505,17 @@ def test_fortune_result_is_saved_with_the_state() -> None:
     )
     data = s.to_json()
     assert data["fortune"] == 6 and "NOAA:F26" in data["effects"] and data["rules"]["fortune"] is True
+
+
+@pytest.mark.rules("FORT-4", "FORT-6", "R-FORT-2")
+def test_fort_4_result_6_quiet_zone_does_not_carry_over_to_order_6() -> None:
+    s = fortune_pos(
+        4,
+        zones={"F30": {"Germany": "1a"}, "F26": {"Germany": "1a"}},
+        patrols={"F30": {"uk_fighter": 1}, "F26": {"us_fighter": 1}},
+        airfield={"uk_bomber": 1},
+    )
+    s, _ = play(s, (6,), "pick F30", (6,))  # no AA in F30 on order 4; F26's AA misses
+    assert "NOAA:F30" not in s.effects
+    s, _ = play(s, (3,), "bomb UK F30 artillery", (6,), (3,))  # order 5, then order 6 with no fortune effect
+    assert s.card == 6 and s.step.kind == "aa" and s.step.zone == "F30"  # type: ignore[attr-defined]
