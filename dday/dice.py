@@ -76,17 +76,26 @@ class Dice:
 
 
 @cache
+def hit_weights(n: int, hit_on: int) -> tuple[int, ...]:
+    """Ways (out of 6**n equally likely rolls) to score k = 0..n hits: C(n,k) h^k (6-h)^(n-k).
+
+    >>> hit_weights(2, 1), 6**2
+    ((25, 10, 1), 36)
+    """
+    if n < 0 or not 0 <= hit_on <= 6:
+        raise ValueError(f"need n >= 0 and 0 <= hit_on <= 6, got n={n}, hit_on={hit_on}")
+    return tuple(comb(n, k) * hit_on**k * (6 - hit_on) ** (n - k) for k in range(n + 1))
+
+
+@cache
 def hit_distribution(n: int, hit_on: int) -> tuple[Fraction, ...]:
     """P(k hits) for k = 0..n when each of ``n`` dice hits on ``hit_on`` or less (binomial).
 
     >>> [str(p) for p in hit_distribution(1, 1)]
     ['5/6', '1/6']
     """
-    if n < 0 or not 0 <= hit_on <= 6:
-        raise ValueError(f"need n >= 0 and 0 <= hit_on <= 6, got n={n}, hit_on={hit_on}")
-    p = Fraction(hit_on, 6)
-    q = 1 - p
-    return tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+    total = 6**n
+    return tuple(Fraction(w, total) for w in hit_weights(n, hit_on))
 
 
 def _check(dice: Dice, faces: Faces) -> None:

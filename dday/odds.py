@@ -222,16 +222,13 @@ def _from_weights(weights: Mapping[Hashable, int], exponent: int, **kw: Any) -> 
 
 
 # ---------------------------------------------------------------------------------------------
-# dice as integer weights over 6**n (exact; derived from dday.dice.hit_distribution)
+# dice as integer weights over 6**n (exact; the same binomial as dday.dice.hit_distribution)
 
 
 @cache
 def _int_weights(n: int, hit_on: int) -> tuple[int, ...]:
-    """``hit_distribution(n, hit_on)`` scaled by 6**n: integer ways out of 6**n."""
-    scale = 6**n
-    out = tuple(p.numerator * scale // p.denominator for p in dice_mod.hit_distribution(n, hit_on))
-    assert sum(out) == scale
-    return out
+    """``hit_distribution(n, hit_on)`` scaled by 6**n: integer ways out of 6**n (``dday.dice.hit_weights``)."""
+    return dice_mod.hit_weights(n, hit_on)
 
 
 def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
@@ -936,6 +933,7 @@ def clear_caches() -> None:
     for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _outcomes_of, _probe):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
+    dice_mod.hit_weights.cache_clear()
 
 
 # ---------------------------------------------------------------------------------------------
