@@ -14,7 +14,6 @@ checked for them (stacking and the other hard limits are).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from .actions import Action, parse_action
@@ -133,8 +132,3 @@ def events_of(state: State, script: Script) -> tuple[State, list[str]]:
         state = apply(state, item)
         lines.extend(state.events)
     return state, lines
-
-
-def with_step(state: State, **changes: Any) -> State:
-    """A copy with fields replaced (thin wrapper for tests)."""
-    return replace(state, **changes)

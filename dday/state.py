@@ -650,15 +650,6 @@ def initial_state(rules: Rules | None = None, board: Board | None = None) -> Sta
     return start_card(replace(s, card=rules.card_order[0]))
 
 
-def with_units(state: State, zone: str, power: str, force: Force) -> State:
-    """A copy of ``state`` with ``power``'s land units in ``zone`` set to ``force`` (for scenarios)."""
-    i = state.board.zone_index(zone)
-    forces = list(state.ground[i])
-    forces[POWERS.index(power)] = force  # type: ignore[arg-type]
-    ground = (*state.ground[:i], (forces[0], forces[1], forces[2]), *state.ground[i + 1 :])
-    return replace(state, ground=ground)
-
-
 __all__ = [
     "ALLIED_POWERS",
     "FORMAT_VERSION",
@@ -671,5 +662,4 @@ __all__ = [
     "initial_state",
     "powers_of",
     "state_from_json",
-    "with_units",
 ]
