@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import ceil
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 import pandas as pd
 
@@ -788,3 +788,66 @@ def sweep_2004(allied_forces: Iterable[str], axis: str, cards: int, first: str =
     df = pd.DataFrame(rows)
     df.attrs["exact"] = exact
     return df
+
+
+# ---------------------------------------------------------------------------------------------
+# Pictures and tables for the comparison notebook (22)
+
+
+def results_figure(battles: Mapping[str, BattleSummary]) -> Any:
+    """Grouped bars: each named 1961 battle's exact result probabilities (AH-10, RECONSTRUCTED CRT)."""
+    import plotly.express as px
+
+    rows = [
+        {"attack": name, "result": result, "probability": float(p), "exact": str(p)}
+        for name, b in battles.items()
+        for result, p in b.probabilities.items()
+    ]
+    fig = px.bar(
+        rows, x="result", y="probability", color="attack", barmode="group", hover_data=["exact"],
+        title="1961: one die on the odds column (classic CRT, RECONSTRUCTED)",
+    )
+    fig.update_layout(yaxis_tickformat=".0%")
+    return fig
+
+
+def massing_figure(defense: int, attack_totals: Iterable[int]) -> Any:
+    """Step chart of :func:`massing_table`: what more attack factors buy against ``defense``."""
+    import plotly.graph_objects as go
+
+    mass = massing_table(defense, attack_totals)
+    fig = go.Figure()
+    for col in ("P(defender removed)", "P(attacker hurt)"):
+        fig.add_trace(go.Scatter(x=mass["attack"], y=mass[col], mode="lines", line_shape="hv", name=col, text=mass["odds"]))
+    fig.update_layout(
+        title=f"1961: attack factors against {defense} defense factors",
+        xaxis_title="total attack factors", yaxis_title="probability", yaxis_tickformat=".0%",
+    )
+    return fig
+
+
+def compare_models(battles: Mapping[str, BattleSummary], fights: Mapping[str, pd.Series], start_units: int) -> pd.DataFrame:
+    """One row per model: P(the defender is gone) and the attacker's expected loss.
+
+    ``battles`` are 1961 summaries; ``fights`` are rows of :func:`dday.odds.zone_fight` (the
+    card to compare) for an Allied force of ``start_units`` land units.
+    """
+    rows: list[dict[str, object]] = []
+    for name, b in battles.items():
+        rows.append(
+            {
+                "model": name,
+                "P(defender gone)": float(b.probabilities["DE"] + b.probabilities["EX"]),
+                "expected attacker loss": f"{float(b.attacker_loss):.1f} of {b.attack} factors",
+            }
+        )
+    for name, row in fights.items():
+        left = sum(float(row[c]) for c in ("E[allies_infantry]", "E[allies_artillery]", "E[allies_tank]"))
+        rows.append(
+            {
+                "model": name,
+                "P(defender gone)": float(row["allies_hold"] + row["empty"]),
+                "expected attacker loss": f"{start_units - left:.1f} of {start_units} units",
+            }
+        )
+    return pd.DataFrame(rows)

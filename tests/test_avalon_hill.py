@@ -425,3 +425,21 @@ def test_massing_table_steps_only_at_column_boundaries() -> None:
         assert group["P(DE)"].nunique() == 1
     assert df.set_index("attack").loc[47, "odds"] == "2-1" and df.set_index("attack").loc[48, "odds"] == "3-1"
     assert df.attrs["exact"][0]["attack"] == 3
+
+
+@pytest.mark.rules("AH-10", "AH-20")
+def test_ah_20_comparison_pictures_and_table_carry_the_exact_numbers() -> None:
+    from dday import odds
+
+    a = ah.battle_summary([4] * 4, [6, 2], "city")
+    b = ah.battle_summary([4] * 8, [6, 2], "city")
+    fig = ah.results_figure({"A": a, "B": b})
+    assert [t.name for t in fig.data] == ["A", "B"]
+    assert sum(fig.data[0].y) == pytest.approx(1.0)
+    mass = ah.massing_figure(16, range(3, 40))
+    assert len(mass.data) == 2 and mass.data[0].x[-1] == 39
+    fight = odds.zone_fight("4i 2a 2t", "2i 1a 1t", cards=1).iloc[0]
+    table = ah.compare_models({"A": a}, {"2004": fight}, start_units=8)
+    assert list(table["model"]) == ["A", "2004"]
+    assert table["P(defender gone)"].iloc[0] == pytest.approx(float(a.probabilities["DE"] + a.probabilities["EX"]))
+    assert 0 <= table["P(defender gone)"].iloc[1] <= 1
