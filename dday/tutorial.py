@@ -82,6 +82,11 @@ NOTEBOOKS: Final[tuple[str, ...]] = (
     "17_full_turn.ipynb",
     "18_combat_odds_lab.ipynb",
     "19_classroom_lesson.ipynb",
+    "20_play.ipynb",
+    "21_what_wins.ipynb",
+    "22_two_ways_to_model_a_battle.ipynb",
+    "23_fortune_and_tactics.ipynb",
+    "24_variants.ipynb",
 )
 """The tutorial in reading order; ``NOTEBOOKS[n]`` is the notebook of order card ``n`` (1..16)."""
 
@@ -339,7 +344,7 @@ def quiz(questions: list[tuple[str, list[str], int, str]]) -> Quiz:
 
 
 def nav(card: int) -> w.HTML:
-    """Links to the previous and next notebook; ``card`` is the notebook's number (0..19)."""
+    """Links to the previous and next notebook; ``card`` is the notebook's number (0..24)."""
     if not 0 <= card < len(NOTEBOOKS):
         raise ValueError(f"notebooks are numbered 0..{len(NOTEBOOKS) - 1}, not {card}")
     link = 'style="font-size:18px;text-decoration:none;padding:4px 10px;border:1px solid #0072B2;border-radius:6px;color:#0072B2"'

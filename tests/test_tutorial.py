@@ -40,11 +40,12 @@ from dday.widgets.style import HIT_COLOR, RedrawnFigure
 
 
 def test_notebook_list_follows_the_cards() -> None:
-    assert len(NOTEBOOKS) == 20 and len(set(NOTEBOOKS)) == 20
+    assert len(NOTEBOOKS) == 25 and len(set(NOTEBOOKS)) == 25
     assert NOTEBOOKS[0] == "00_start_here.ipynb"
     for n in range(1, 17):
         assert NOTEBOOKS[n].startswith(f"{n:02d}_")
-    assert NOTEBOOKS[17:] == ("17_full_turn.ipynb", "18_combat_odds_lab.ipynb", "19_classroom_lesson.ipynb")
+    assert NOTEBOOKS[17:20] == ("17_full_turn.ipynb", "18_combat_odds_lab.ipynb", "19_classroom_lesson.ipynb")
+    assert NOTEBOOKS[-1] == "24_variants.ipynb"
 
 
 def test_every_card_has_a_prepared_position_a_real_game_reaches() -> None:
@@ -375,9 +376,10 @@ def test_nav_links_neighbours() -> None:
     h = nav(9).value
     assert 'href="08_allies_move.ipynb"' in h and 'href="10_allies_land.ipynb"' in h
     assert "◀" not in nav(0).value and 'href="01_airborne_assault.ipynb"' in nav(0).value
-    assert "▶" not in nav(19).value
+    assert 'href="20_play.ipynb"' in nav(19).value
+    assert "▶" not in nav(24).value
     with pytest.raises(ValueError):
-        nav(20)
+        nav(25)
 
 
 def test_start_map_and_card_table() -> None:
