@@ -27,6 +27,12 @@ def play(state: State, *script: Any) -> tuple[State, list[str]]:
     return state, lines
 
 
+def play_from(state: State, *script: Any) -> tuple[State, list[str]]:
+    """Like :func:`play`, the log also holding the lines that made ``state`` (e.g. a fortune roll's card)."""
+    after, lines = play(state, *script)
+    return after, [*state.events, *lines]
+
+
 def log_of(state: State, script: Sequence[Any]) -> tuple[State, list[str]]:
     """Like :func:`play`, with the script as one sequence."""
     return play(state, *script)

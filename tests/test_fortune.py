@@ -13,13 +13,14 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from helpers import has_line as has
+from helpers import legal, refused
+from helpers import play_from as play
 
 from dday import dice as dice_mod
 from dday import odds
-from dday.actions import parse_action
 from dday.advanced import FORTUNE
-from dday.engine import apply, chance_outcomes, hit_number, legal_actions
-from dday.errors import IllegalActionError
+from dday.engine import chance_outcomes, hit_number
 from dday.scenario import position
 from dday.state import (
     ChooseCasualtiesStep,
@@ -37,40 +38,10 @@ from dday.units import Air
 FORT = Rules(fortune=True)
 
 
-def _item(x: Any) -> Any:
-    return parse_action(x) if isinstance(x, str) else x
-
-
-def play(state: State, *script: Any) -> tuple[State, list[str]]:
-    lines: list[str] = list(state.events)
-    for x in script:
-        state = apply(state, _item(x))
-        lines.extend(state.events)
-    return state, lines
-
-
-def refused(state: State, action: Any, rule: str) -> str:
-    """``action`` is illegal for ``rule`` and leaves ``state`` unchanged; returns the message."""
-    before = state.key
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, _item(action))
-    assert info.value.rule == rule, str(info.value)
-    assert state.key == before
-    return str(info.value)
-
-
-def legal(state: State) -> list[str]:
-    return sorted(str(a) for a in legal_actions(state))
-
-
 def fortune_pos(card: int, **kw: Any) -> State:
     s = position(card=card, rules=kw.pop("rules", FORT), **kw)
     assert isinstance(s.step, Roll) and s.step.kind == "fortune" and s.step.index == card
     return s
-
-
-def has(lines: list[str], *parts: str) -> bool:
-    return any(all(p in line for p in parts) for line in lines)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,48 +14,20 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from helpers import has_line as has
+from helpers import legal, refused
+from helpers import play_from as play
 
 from dday import dice as dice_mod
 from dday import odds
-from dday.actions import parse_action
 from dday.advanced import TACTICS
 from dday.board import load_board
-from dday.engine import apply, chance_outcomes, legal_actions
-from dday.errors import IllegalActionError
+from dday.engine import chance_outcomes
 from dday.scenario import position
 from dday.state import AATargetStep, ChooseCasualtiesStep, PickStep, Roll, Rules, State, StrafeStep
 from dday.units import EMPTY, Force
 
 TAC = Rules(tactics=True)
-
-
-def _item(x: Any) -> Any:
-    return parse_action(x) if isinstance(x, str) else x
-
-
-def play(state: State, *script: Any) -> tuple[State, list[str]]:
-    lines: list[str] = list(state.events)
-    for x in script:
-        state = apply(state, _item(x))
-        lines.extend(state.events)
-    return state, lines
-
-
-def refused(state: State, action: Any, rule: str) -> str:
-    before = state.key
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, _item(action))
-    assert info.value.rule == rule, str(info.value)
-    assert state.key == before
-    return str(info.value)
-
-
-def legal(state: State) -> list[str]:
-    return sorted(str(a) for a in legal_actions(state))
-
-
-def has(lines: list[str], *parts: str) -> bool:
-    return any(all(p in line for p in parts) for line in lines)
 
 
 def offer(card: int, **kw: Any) -> State:
@@ -248,7 +220,7 @@ def test_tac_7_flooding_blocks_order_8_not_landing() -> None:
     s, _lines = play(s, "pick F15")
     assert "TAC-7:F15" in s.effects and s.card == 8
     msg = refused(s, "move UK infantry F16>F15", "TAC-7")
-    assert "RECONSTRUCTED" in msg
+    assert "RECONSTRUCTED" in str(msg)
     refused(s, "move UK tank F16>F15>F22", "TAC-7")  # nor pass through
     assert not any(">F15" in a for a in legal(s))
     s, _ = play(s, "move UK tank F16>F23", "done")  # order 8; tactics 8 (nothing) passes

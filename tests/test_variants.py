@@ -12,12 +12,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from helpers import has_line as has
+from helpers import legal, refused
+from helpers import play_from as play
 from test_rule_coverage import collect_tested_ids, rule_ids
 
-from dday.actions import parse_action
 from dday.advanced import RULESETS, TRIPLEA_ORDER, RulesConflictError, ruleset
 from dday.engine import apply, legal_actions
-from dday.errors import IllegalActionError
 from dday.game import play_game
 from dday.players import make_player
 from dday.scenario import position
@@ -38,35 +39,6 @@ from dday.state import (
 from dday.units import Air
 
 ALLIED_CITIES = {"F2": {"US": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}
-
-
-def _item(x: Any) -> Any:
-    return parse_action(x) if isinstance(x, str) else x
-
-
-def play(state: State, *script: Any) -> tuple[State, list[str]]:
-    lines: list[str] = list(state.events)
-    for x in script:
-        state = apply(state, _item(x))
-        lines.extend(state.events)
-    return state, lines
-
-
-def refused(state: State, action: Any, rule: str) -> str:
-    before = state.key
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, _item(action))
-    assert info.value.rule == rule, str(info.value)
-    assert state.key == before
-    return str(info.value)
-
-
-def legal(state: State) -> list[str]:
-    return sorted(str(a) for a in legal_actions(state))
-
-
-def has(lines: list[str], *parts: str) -> bool:
-    return any(all(p in line for p in parts) for line in lines)
 
 
 def end_of_turn(turn: int, rules: Rules | None = None, zones: Any = None, blocker: bool = True, **kw: Any) -> tuple[State, list[str]]:
