@@ -31,10 +31,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .board import load_board
-from .game import play_game
-from .maps import CONTROL_COLORS, SEA_COLOR, _geo, _plotly_geojson, zone_control
-from .players import make_player
-from .simulate import game_seeds, simulate, turn_distribution, wilson
+from .maps import CONTROL_COLORS, _geo, _plotly_geojson, sea_trace, zone_control
+from .simulate import game_seeds, play_with_turn_ends, simulate, turn_distribution, wilson
 from .state import Rules, State
 
 __all__ = [
@@ -58,20 +56,7 @@ VALUES: Final[dict[str, tuple[str, str]]] = {
 
 def turn_end_states(game_seed: int, allies: str = "greedy", axis: str = "greedy", rules: Rules | None = None) -> dict[int, State]:
     """Play one seeded game; the position at the end of each turn it reached (its last turn: the final position)."""
-    ends: dict[int, State] = {}
-    last_turn = [1]
-
-    def watch(s: State) -> None:
-        # nothing moves land units between a turn's end and the first input of the next one,
-        # so the first position of a new turn shows the board as the last turn left it
-        if s.turn != last_turn[0]:
-            ends[last_turn[0]] = s
-            last_turn[0] = s.turn
-        if s.is_over:
-            ends[s.turn] = s
-
-    play_game(make_player(allies), make_player(axis), seed=game_seed, rules=rules, on_state=watch)
-    return ends
+    return play_with_turn_ends(game_seed, allies, axis, rules)[1]
 
 
 def front_by_turn(n_games: int, allies: str = "greedy", axis: str = "greedy", seed: int = 0, rules: Rules | None = None) -> pd.DataFrame:
@@ -147,19 +132,7 @@ def front_figure(df: pd.DataFrame, value: str = "p_allied", *, font_size: int = 
         )
 
     fig = go.Figure()
-    fig.add_trace(
-        go.Choropleth(
-            geojson=_plotly_geojson("sea"),
-            featureidkey="properties.id",
-            locations=[f["properties"]["id"] for f in geo.seas],
-            z=[0] * len(geo.seas),
-            colorscale=[[0, SEA_COLOR], [1, SEA_COLOR]],
-            showscale=False,
-            marker_line_width=0,
-            hoverinfo="skip",
-            name="sea",
-        )
-    )
+    fig.add_trace(sea_trace())
     fig.add_trace(land_trace(turns[0]))
     land_index = len(fig.data) - 1
     b = load_board()

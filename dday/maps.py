@@ -746,6 +746,22 @@ def show_config() -> dict[str, Any]:
     return {"topojsonURL": EMPTY_TOPO}
 
 
+def sea_trace() -> go.Choropleth:
+    """The sea areas as one flat-coloured plotly layer (the background of every plotly map)."""
+    geo = _geo()
+    return go.Choropleth(
+        geojson=_plotly_geojson("sea"),
+        featureidkey="properties.id",
+        locations=[f["properties"]["id"] for f in geo.seas],
+        z=[0] * len(geo.seas),
+        colorscale=[[0, SEA_COLOR], [1, SEA_COLOR]],
+        showscale=False,
+        marker_line_width=0,
+        hoverinfo="skip",
+        name="sea",
+    )
+
+
 def plotly_map(state: State, *, show_ids: bool = True, font_size: int = 17) -> go.Figure:
     """A static map of ``state``: zones coloured by control, unit labels, cities and beaches.
 
@@ -760,19 +776,7 @@ def plotly_map(state: State, *, show_ids: bool = True, font_size: int = 17) -> g
     hover = [describe(state, z).replace("<table", "<br><table") for z in zone_ids]
     hover = [_html_to_plotly(h) for h in hover]
     fig = go.Figure()
-    fig.add_trace(
-        go.Choropleth(
-            geojson=_plotly_geojson("sea"),
-            featureidkey="properties.id",
-            locations=[f["properties"]["id"] for f in geo.seas],
-            z=[0] * len(geo.seas),
-            colorscale=[[0, SEA_COLOR], [1, SEA_COLOR]],
-            showscale=False,
-            marker_line_width=0,
-            hoverinfo="skip",
-            name="sea",
-        )
-    )
+    fig.add_trace(sea_trace())
     fig.add_trace(
         go.Choropleth(
             geojson=_plotly_geojson("airfield"),

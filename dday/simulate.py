@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from .board import load_board
-from .game import play_game
+from .game import GameRecord, play_game
 from .players import make_player
 from .state import Rules, State
 from .units import LAND_TYPES, POWERS
@@ -64,9 +64,8 @@ def city_key(city: str) -> str:
     return re.sub(r"[^0-9A-Za-z]+", "_", ascii_).strip("_")
 
 
-def play_one(game: int, seed: int, allies: str, axis: str, rules: Rules | None = None) -> dict[str, Any]:
-    """Play one game and return its row (see the module docstring for the columns)."""
-    b = load_board()
+def play_with_turn_ends(seed: int, allies: str, axis: str, rules: Rules | None = None) -> tuple[GameRecord, dict[int, State]]:
+    """Play one seeded game; also return the position at the end of each turn it reached."""
     ends: dict[int, State] = {}
     last_turn = [1]
 
@@ -80,6 +79,13 @@ def play_one(game: int, seed: int, allies: str, axis: str, rules: Rules | None =
             ends[s.turn] = s
 
     g = play_game(make_player(allies), make_player(axis), seed=seed, rules=rules, on_state=watch)
+    return g, ends
+
+
+def play_one(game: int, seed: int, allies: str, axis: str, rules: Rules | None = None) -> dict[str, Any]:
+    """Play one game and return its row (see the module docstring for the columns)."""
+    b = load_board()
+    g, ends = play_with_turn_ends(seed, allies, axis, rules)
     s = g.final
     row: dict[str, Any] = {"game": game, "seed": seed, "allies": allies, "axis": axis, "winner": s.winner, "turn": s.turn, "inputs": len(g.record)}
     for p, f in zip(POWERS, s.destroyed, strict=True):
