@@ -31,7 +31,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .board import load_board
-from .maps import CONTROL_COLORS, _geo, _plotly_geojson, sea_trace, zone_control
+from .maps import CONTROL_COLORS, _geo, _plotly_geojson, frame_board, sea_trace, zone_control
 from .simulate import game_seeds, play_with_turn_ends, simulate, turn_distribution, wilson
 from .state import Rules, State
 
@@ -168,15 +168,7 @@ def front_figure(df: pd.DataFrame, value: str = "p_allied", *, font_size: int = 
         }
         for t in turns
     ]
-    west, south, east, north = geo.bounds
-    fig.update_geos(
-        fitbounds=False,
-        lonaxis_range=[west, east],
-        lataxis_range=[south, north],
-        visible=False,
-        projection_type="mercator",
-        bgcolor="rgba(0,0,0,0)",
-    )
+    frame_board(fig)
     fig.update_layout(
         title={"text": title(turns[0]), "x": 0.5, "font": {"size": font_size + 7}},
         font={"family": "DejaVu Sans, Arial, sans-serif", "size": font_size},

@@ -746,6 +746,22 @@ def show_config() -> dict[str, Any]:
     return {"topojsonURL": EMPTY_TOPO}
 
 
+def frame_board(fig: go.Figure) -> None:
+    """Mercator view of exactly the board's frame, no basemap (offline; geography.md §7.3).
+
+    Explicit ranges (the frame of zones.geojson) fill the plot; ``fitbounds="locations"`` left a wide margin.
+    """
+    west, south, east, north = _geo().bounds
+    fig.update_geos(
+        fitbounds=False,
+        lonaxis_range=[west, east],
+        lataxis_range=[south, north],
+        visible=False,
+        projection_type="mercator",
+        bgcolor="rgba(0,0,0,0)",
+    )
+
+
 def sea_trace() -> go.Choropleth:
     """The sea areas as one flat-coloured plotly layer (the background of every plotly map)."""
     geo = _geo()
@@ -933,16 +949,7 @@ def plotly_map(state: State, *, show_ids: bool = True, font_size: int = 17) -> g
                 showlegend=True,
             )
         )
-    # Explicit ranges (the frame of zones.geojson) fill the plot; fitbounds="locations" left a wide margin.
-    west, south, east, north = geo.bounds
-    fig.update_geos(
-        fitbounds=False,
-        lonaxis_range=[west, east],
-        lataxis_range=[south, north],
-        visible=False,
-        projection_type="mercator",
-        bgcolor="rgba(0,0,0,0)",
-    )
+    frame_board(fig)
     fig.update_layout(
         title={"text": escape(title(state)), "x": 0.5, "font": {"size": font_size + 9}},
         font={"family": "DejaVu Sans, Arial, sans-serif", "size": font_size},
