@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from dday import dice as dice_mod
 from dday.actions import parse_action
-from dday.engine import apply, legal_actions
+from dday.engine import apply, chance_outcomes, legal_actions
 from dday.errors import IllegalActionError
-from dday.state import State
+from dday.state import Roll, State
 
 
 def item(x: Any) -> Any:
@@ -64,3 +67,17 @@ def short(state: State, zone: str, power: str) -> str:
 
 def has_line(lines: Iterable[str], *parts: str) -> bool:
     return any(all(p in line for p in parts) for line in lines)
+
+
+def engine_cycle(s: State) -> dict[tuple[int, int], Fraction]:
+    """The joint law of (attacker hits, defender hits) read from the engine's pending attack roll."""
+    assert isinstance(s.step, Roll) and s.step.kind == "attack"
+    cap_a = s.side_units(s.step.zone, "axis" if s.step.power == "allies" else "allies").total
+    cap_d = sum(s.units(s.step.zone, p).total for p in s.step.target.split(","))
+    att: dict[int, Fraction] = defaultdict(Fraction)
+    for faces, p in chance_outcomes(s):
+        att[min(sum(dice_mod.hits_in(s.step.dice, faces)), cap_a)] += p
+    dfn: dict[int, Fraction] = defaultdict(Fraction)
+    for faces, p in dice_mod.outcomes(s.step.defense_dice):
+        dfn[min(sum(dice_mod.hits_in(s.step.defense_dice, faces)), cap_d)] += p
+    return {(i, j): pa * pd for i, pa in att.items() for j, pd in dfn.items()}

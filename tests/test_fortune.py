@@ -7,17 +7,15 @@ Every test scripts the fortune die: ``(1,)`` is the positive result, ``(6,)`` th
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from helpers import engine_cycle, legal, refused
 from helpers import has_line as has
-from helpers import legal, refused
 from helpers import play_from as play
 
-from dday import dice as dice_mod
 from dday import odds
 from dday.advanced import FORTUNE
 from dday.engine import chance_outcomes, hit_number
@@ -329,27 +327,13 @@ def test_fort_11_result_1_allied_infantry_attack_on_two() -> None:
     assert s.units("F30", "Germany").total == 0
 
 
-def _engine_cycle(s: State) -> dict[tuple[int, int], Fraction]:
-    """The joint law of (attacker hits, defender hits) read from the engine's pending attack roll."""
-    assert isinstance(s.step, Roll) and s.step.kind == "attack"
-    cap_a = s.side_units(s.step.zone, "axis" if s.step.power == "allies" else "allies").total
-    cap_d = sum(s.units(s.step.zone, p).total for p in s.step.target.split(","))
-    att: dict[int, Fraction] = defaultdict(Fraction)
-    for faces, p in chance_outcomes(s):
-        att[min(sum(dice_mod.hits_in(s.step.dice, faces)), cap_a)] += p
-    dfn: dict[int, Fraction] = defaultdict(Fraction)
-    for faces, p in dice_mod.outcomes(s.step.defense_dice):
-        dfn[min(sum(dice_mod.hits_in(s.step.defense_dice, faces)), cap_d)] += p
-    return {(i, j): pa * pd for i, pa in att.items() for j, pd in dfn.items()}
-
-
 def test_fort_11_result_1_exact_odds_match_the_engine() -> None:
     att, dfn = {"infantry": 3, "artillery": 1, "tank": 1}, {"infantry": 2, "tank": 1, "blockhouse": 1}
     s, _ = play(fortune_pos(11, zones={"F30": {"Germany": "2i 1t 1b", "UK": "3i 1a 1t"}}), (1,))
     kw = odds.combat_options(s)
     assert kw == {"infantry_hit": 2, "paired_infantry": 0, "artillery_rolls": True}
     exact = odds.cycle(att, dfn, "allies", **kw)
-    assert exact == _engine_cycle(s)
+    assert exact == engine_cycle(s)
     assert exact != odds.cycle(att, dfn, "allies")
     assert odds.cycle(att, dfn, "allies", infantry_hit=odds.hit_numbers(FORT, 11, 1)["attack_infantry"]) == exact
     # the Markov chain takes the same options
@@ -416,7 +400,7 @@ def test_fort_13_result_1_axis_infantry_attack_on_two() -> None:
     s, _ = play(fortune_pos(13, zones={"F30": {"Germany": "2i 1t", "UK": "1i"}}), (1,))
     assert s.step.kind == "attack" and s.step.dice.groups == ((2, 2), (3, 1))  # type: ignore[attr-defined]
     kw = odds.combat_options(s)
-    assert odds.cycle({"infantry": 2, "tank": 1}, {"infantry": 1}, "axis", **kw) == _engine_cycle(s)
+    assert odds.cycle({"infantry": 2, "tank": 1}, {"infantry": 1}, "axis", **kw) == engine_cycle(s)
 
 
 def test_fort_13_result_6_axis_attacks_in_two_zones() -> None:

@@ -8,23 +8,19 @@ its documented proposal, and the log says so.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 import pytest
+from helpers import engine_cycle, legal, refused
 from helpers import has_line as has
-from helpers import legal, refused
 from helpers import play_from as play
 
-from dday import dice as dice_mod
 from dday import odds
 from dday.advanced import TACTICS
 from dday.board import load_board
-from dday.engine import chance_outcomes
 from dday.scenario import position
-from dday.state import AATargetStep, ChooseCasualtiesStep, PickStep, Roll, Rules, State, StrafeStep
+from dday.state import AATargetStep, ChooseCasualtiesStep, PickStep, Rules, State, StrafeStep
 from dday.units import EMPTY, Force
 
 TAC = Rules(tactics=True)
@@ -277,25 +273,12 @@ def test_tac_10_combined_assault() -> None:
     assert s2.step.dice.groups == ((1, 1), (2, 2))  # type: ignore[attr-defined]
 
 
-def _engine_cycle(s: State) -> dict[tuple[int, int], Fraction]:
-    assert isinstance(s.step, Roll) and s.step.kind == "attack"
-    cap_a = s.side_units(s.step.zone, "axis").total
-    cap_d = s.side_units(s.step.zone, "allies").total
-    att: dict[int, Fraction] = defaultdict(Fraction)
-    for faces, p in chance_outcomes(s):
-        att[min(sum(dice_mod.hits_in(s.step.dice, faces)), cap_a)] += p
-    dfn: dict[int, Fraction] = defaultdict(Fraction)
-    for faces, p in dice_mod.outcomes(s.step.defense_dice):
-        dfn[min(sum(dice_mod.hits_in(s.step.defense_dice, faces)), cap_d)] += p
-    return {(i, j): pa * pd for i, pa in att.items() for j, pd in dfn.items()}
-
-
 def test_tac_10_exact_odds_match_the_engine() -> None:
     s, _ = play(offer(10, zones={"F30": {"Germany": "2i 1t", "UK": "3i 2a 1t"}}), "pick use")
     kw = odds.combat_options(s)
     assert kw == {"infantry_hit": None, "paired_infantry": 2, "artillery_rolls": True}
     exact = odds.cycle("3i 2a 1t", "2i 1t", "allies", **kw)
-    assert exact == _engine_cycle(s)
+    assert exact == engine_cycle(s)
     assert exact != odds.cycle("3i 2a 1t", "2i 1t", "allies")
     with_card = odds.zone_fight_exact("3i 2a 1t", "2i 1t", cards=1, tac10=True).rows[0]["allies_hold"]
     assert with_card == sum(p for (i, _), p in exact.items() if i >= 3)
