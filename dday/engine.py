@@ -18,8 +18,8 @@ automatically, so every step a caller sees is a real choice or a real roll.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from itertools import islice, pairwise
 from typing import Any, cast
 
@@ -42,6 +42,7 @@ from .actions import (
     SplitNavalDice,
 )
 from .advanced import FORTUNE, TACTICS
+from .board import Board
 from .cards import ORDER_CARDS, REMOVAL_REASON, stays_in_deck
 from .dice import Dice, Faces
 from .errors import IllegalActionError, NotYourTurnError
@@ -62,6 +63,7 @@ from .state import (
     Roll,
     State,
     StrafeStep,
+    evolve,
 )
 from .units import (
     HIT_AA,
@@ -87,14 +89,14 @@ from .units import (
 
 
 def _log(s: State, msg: str) -> State:
-    return replace(s, events=(*s.events, msg))
+    return evolve(s, events=(*s.events, msg))
 
 
 def _set_force(s: State, zone: str, power: str, force: Force) -> State:
     i = s.board.zone_index(zone)
     forces = list(s.ground[i])
     forces[POWERS.index(power)] = force  # type: ignore[arg-type]
-    return replace(s, ground=(*s.ground[:i], tuple(forces), *s.ground[i + 1 :]))  # type: ignore[arg-type]
+    return evolve(s, ground=(*s.ground[:i], tuple(forces), *s.ground[i + 1 :]))  # type: ignore[arg-type]
 
 
 def _add_units(s: State, zone: str, power: str, unit: str, n: int) -> State:
@@ -106,7 +108,7 @@ def _destroy(s: State, power: str, unit: str, n: int = 1) -> State:
     p = POWERS.index(power)  # type: ignore[arg-type]
     d = list(s.destroyed)
     d[p] = d[p].add(unit, n)
-    return replace(s, destroyed=tuple(d))  # type: ignore[arg-type]
+    return evolve(s, destroyed=tuple(d))  # type: ignore[arg-type]
 
 
 def _kill_in_zone(s: State, zone: str, power: str, unit: str, n: int = 1) -> State:
@@ -116,12 +118,12 @@ def _kill_in_zone(s: State, zone: str, power: str, unit: str, n: int = 1) -> Sta
 
 def _set_beach(s: State, name: str, force: Force) -> State:
     i = s.board.beachhead(name).index
-    return replace(s, beach=(*s.beach[:i], force, *s.beach[i + 1 :]))
+    return evolve(s, beach=(*s.beach[:i], force, *s.beach[i + 1 :]))
 
 
 def _set_air(s: State, zone: str, air: Air) -> State:
     i = s.board.zone_index(zone)
-    return replace(s, air=(*s.air[:i], air, *s.air[i + 1 :]))
+    return evolve(s, air=(*s.air[:i], air, *s.air[i + 1 :]))
 
 
 def _zname(s: State, zone: str) -> str:
@@ -150,10 +152,10 @@ def _faces(f: Faces) -> str:
 def start_card(s: State) -> State:
     """Turn up order card ``s.card``: its fortune card first if in use (R-FORT-1), then the order."""
     card = ORDER_CARDS[s.card]
-    s = _log(replace(s, fortune=0), f"Turn {s.turn}, order {card.number}: {card.name}")
+    s = _log(evolve(s, fortune=0), f"Turn {s.turn}, order {card.number}: {card.name}")
     if s.rules.fortune and s.card in FORTUNE:
         roller = FORTUNE[s.card].roller
-        return replace(s, step=Roll(kind="fortune", dice=Dice.one_face(), index=s.card, power=roller))
+        return evolve(s, step=Roll(kind="fortune", dice=Dice.one_face(), index=s.card, power=roller))
     return _BEGIN[s.card](s)
 
 
@@ -164,15 +166,15 @@ def _roll_fortune(s: State, step: Roll, faces: Faces) -> State:
     result = 1 if f == 1 else 6 if f == 6 else 0
     what = {1: f"positive: {card.positive}", 6: f"negative: {card.negative}", 0: "no effect"}[result]
     note = f" [RECONSTRUCTED: {card.note_for(result)}]" if result and card.note_for(result) else ""
-    s = _log(replace(s, fortune=result), f"Fortune card {card.number} ({card.roller} roll): {f} -> {what}{note} (R-FORT-2)")
+    s = _log(evolve(s, fortune=result), f"Fortune card {card.number} ({card.roller} roll): {f} -> {what}{note} (R-FORT-2)")
     return _fortune_setup(s)
 
 
 def _finish_card(s: State) -> State:
     if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
-        s = _log(replace(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
+        s = _log(evolve(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
     # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
-    s = replace(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
+    s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
     if s.rules.artillery_orders and s.card in (9, 11) and f"RM-ARTY:{s.card}" not in s.effects:
         kind = 9 if s.card == 9 else 111
         name = "9a Allied Artillery Fires" if s.card == 9 else "11a Axis Artillery Fires"
@@ -192,15 +194,15 @@ def _advance(s: State, after: int) -> State:
 def _end_turn(s: State) -> State:
     b = s.board
     if s.turn == 1 and 1 in s.deck:
-        s = _log(replace(s, deck=tuple(c for c in s.deck if c != 1)), f"Order 1 leaves the deck: {REMOVAL_REASON[1]}")
-    s = replace(s, effects=(), grounded=NO_AIR)
+        s = _log(evolve(s, deck=tuple(c for c in s.deck if c != 1)), f"Order 1 leaves the deck: {REMOVAL_REASON[1]}")
+    s = evolve(s, effects=(), grounded=NO_AIR)
     held = s.allies_hold_all_cities()
     cities = ", ".join(f"{city} {s.controller(z) or 'nobody'}" for city, z in b.victory_cities.items())
     s = _log(s, f"End of turn {s.turn}: {cities}")
     s, over = _victory(s, held)
     if over:
         return s
-    s = replace(s, turn=s.turn + 1, card=0)
+    s = evolve(s, turn=s.turn + 1, card=0)
     s, started = _turn_up_next(s, after=0)
     if not started:
         raise AssertionError("orders 11 and 13 never leave the deck (R-DECK-3)")
@@ -210,10 +212,10 @@ def _end_turn(s: State) -> State:
 def _victory(s: State, held: bool) -> tuple[State, bool]:
     """The end-of-turn victory check (R-VICTORY-1..3 and the VAR-RM options): (state, game over?)."""
     b = s.board
-    s = replace(s, hold=s.hold + 1 if held else 0)
+    s = evolve(s, hold=s.hold + 1 if held else 0)
 
     def win(side: str, why: str) -> tuple[State, bool]:
-        return _log(replace(s, winner=side, step=GameOver()), why), True
+        return _log(evolve(s, winner=side, step=GameOver()), why), True
 
     if s.rules.alternative_wins:
         alt = _alternative_win(s)
@@ -263,11 +265,11 @@ def _alternative_win(s: State) -> State | None:
     )
     valognes = next((z.id for z in b.zones if z.name == "Valognes"), None)
     if not german_left:
-        return _log(replace(s, winner="allies", step=GameOver()), "Every German unit is gone: the Allies win (VAR-RM-17)")
+        return _log(evolve(s, winner="allies", step=GameOver()), "Every German unit is gone: the Allies win (VAR-RM-17)")
     if valognes and s.controller(valognes) == "allies" and s.units(valognes, "UK").total == 0:
-        return _log(replace(s, winner="allies", step=GameOver()), f"The Americans alone hold {b.name(valognes)}: the Allies win (VAR-RM-17)")
+        return _log(evolve(s, winner="allies", step=GameOver()), f"The Americans alone hold {b.name(valognes)}: the Allies win (VAR-RM-17)")
     if not us_left:
-        return _log(replace(s, winner="axis", step=GameOver()), "Every American unit is gone: the Axis wins (VAR-RM-17)")
+        return _log(evolve(s, winner="axis", step=GameOver()), "Every American unit is gone: the Axis wins (VAR-RM-17)")
     return None
 
 
@@ -286,27 +288,27 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
         in_deck = nxt in s.deck
         if not in_deck and nxt not in s.removed:
             if s.rules.tactics and nxt in s.tactics_left and nxt != 1:
-                return _offer_tactic(replace(s, card=nxt), nxt), True
+                return _offer_tactic(evolve(s, card=nxt), nxt), True
             continue  # order 1 after turn 1, or a card a prepared position left out
         stays = stays_in_deck(nxt, s)
         if in_deck and not stays:
             s = _log(
-                replace(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)),
+                evolve(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)),
                 f"Order {nxt} leaves the deck: {REMOVAL_REASON[nxt]}",
             )
             if s.rules.tactics and nxt in s.tactics_left:
-                return _offer_tactic(replace(s, card=nxt), nxt), True
+                return _offer_tactic(evolve(s, card=nxt), nxt), True
             continue
         if not in_deck:
             if not stays:
                 if s.rules.tactics and nxt in s.tactics_left:
-                    return _offer_tactic(replace(s, card=nxt), nxt), True
+                    return _offer_tactic(evolve(s, card=nxt), nxt), True
                 continue
             s = _log(
-                replace(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)),
+                evolve(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)),
                 f"Order {nxt} returns to the deck: its units are back in play (R-DECK-4)",
             )
-        return start_card(replace(s, card=nxt)), True
+        return start_card(evolve(s, card=nxt)), True
     return s, False
 
 
@@ -345,11 +347,11 @@ def _effect_values(s: State, tag: str) -> list[str]:
 
 
 def _add_effect(s: State, effect: str) -> State:
-    return replace(s, effects=(*s.effects, effect))
+    return evolve(s, effects=(*s.effects, effect))
 
 
 def _pick(s: State, side: str, purpose: str, options: Sequence[str], text: str, *data: str) -> State:
-    return replace(s, step=PickStep(side=side, purpose=purpose, options=tuple(options), text=text, data=tuple(data)))
+    return evolve(s, step=PickStep(side=side, purpose=purpose, options=tuple(options), text=text, data=tuple(data)))
 
 
 def _air_on_board(s: State, kind: str) -> list[str]:
@@ -366,7 +368,7 @@ def _fortune_setup(s: State) -> State:
         kind = "fighter" if card == 3 else "bomber"
         uk, us = _ready(s, "UK", kind), _ready(s, "US", kind)
         if uk + us:
-            return replace(s, step=Roll(kind="ground", dice=Dice(((3, uk), (3, us))), target=kind))
+            return evolve(s, step=Roll(kind="ground", dice=Dice(((3, uk), (3, us))), target=kind))
     if f == 6 and card in (4, 6):
         kind = "fighter" if card == 4 else "bomber"
         zones = [z.id for z, g, a in zip(b.zones, s.ground, s.air, strict=True) if g[0].artillery and (a.fighters if kind == "fighter" else a.bombers)]
@@ -417,7 +419,7 @@ def _roll_ground(s: State, step: Roll, faces: Faces) -> State:
     flies = dice_mod.hits_in(step.dice, faces)
     uk_g, us_g = step.dice.groups[0][1] - flies[0], step.dice.groups[1][1] - flies[1]
     grounded = s.grounded.add("UK", step.target, uk_g).add("US", step.target, us_g)
-    s = _log(replace(s, grounded=grounded), f"Grounding dice {_faces(faces)}: {uk_g} UK and {us_g} US {step.target}(s) stay on the airfield this turn (4-6 grounds; RECONSTRUCTED meaning of 'grounded')")
+    s = _log(evolve(s, grounded=grounded), f"Grounding dice {_faces(faces)}: {uk_g} UK and {us_g} US {step.target}(s) stay on the airfield this turn (4-6 grounds; RECONSTRUCTED meaning of 'grounded')")
     return _BEGIN[s.card](s)
 
 
@@ -435,13 +437,13 @@ def _para_next(s: State, box: int) -> State:
         f = s.airborne[i]
         if f.infantry and s.fortune != 6:  # FORT-1 result 6: the rest do not attack
             a = b.airborne_boxes[i]
-            return replace(s, step=Roll(kind="para", dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, index=i, power=a.power))
+            return evolve(s, step=Roll(kind="para", dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, index=i, power=a.power))
     # R-PARA-2: the paratroopers are now in their zones
     for a, f in zip(b.airborne_boxes, s.airborne, strict=True):
         if f.total:
             s = _set_force(s, a.zone, a.power, s.units(a.zone, a.power).plus(f))
             s = _log(s, f"{a.division}: {f.infantry} paratroopers are now in {_zname(s, a.zone)} (R-PARA-2)")
-    s = replace(s, airborne=tuple(Force() for _ in s.airborne))
+    s = evolve(s, airborne=tuple(Force() for _ in s.airborne))
     return _finish_card(s)
 
 
@@ -453,7 +455,7 @@ def _roll_para(s: State, step: Roll, faces: Faces) -> State:
     s = _log(s, f"{a.division} attacks {_zname(s, step.zone)}: dice {_faces(faces)} -> {hits} hit(s), {h} count (hits on {_on(step.dice)}; blockhouses exempt)")
     if h == 0:
         return _para_next(s, step.index + 1)
-    return replace(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.index))
+    return evolve(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.index))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -464,15 +466,15 @@ def _begin_2(s: State) -> State:
     if not s.blockhouses_in_play():
         return _finish_card(s)
     if s.rules.three_player:
-        return replace(s, step=NavalSplitStep())
-    return replace(s, step=NavalTargetStep(die=0, uk_dice=6))
+        return evolve(s, step=NavalSplitStep())
+    return evolve(s, step=NavalTargetStep(die=0, uk_dice=6))
 
 
 def _act_split(s: State, step: NavalSplitStep, a: SplitNavalDice) -> State:
     if not 0 <= a.uk <= 6:
         raise IllegalActionError("R-NAVAL-2", f"the six naval dice are split between the UK and the US; UK dice must be 0..6, got {a.uk}")
     s = _log(s, f"Naval dice: UK {a.uk}, US {6 - a.uk} (R-NAVAL-2)")
-    return replace(s, step=NavalTargetStep(die=0, uk_dice=a.uk))
+    return evolve(s, step=NavalTargetStep(die=0, uk_dice=a.uk))
 
 
 def _naval_power(s: State, die: int, uk_dice: int) -> str:
@@ -490,7 +492,7 @@ def _act_bombard(s: State, step: NavalTargetStep, a: Bombard) -> State:
     elif not s.board.has_zone(a.zone) or not s.units(a.zone, "Germany").blockhouse:
         raise IllegalActionError("R-NAVAL-1", f"naval dice are aimed at a blockhouse; {a.zone} has none")
     power = _naval_power(s, step.die, step.uk_dice)
-    return replace(
+    return evolve(
         s, step=Roll(kind="naval", dice=Dice.simple(1, hit_number(s, "naval")), zone=a.zone, index=step.die, power=power, count=step.uk_dice, target=a.target)
     )
 
@@ -506,7 +508,7 @@ def _roll_naval(s: State, step: Roll, faces: Faces) -> State:
         return _finish_card(s)
     if not _naval_targets(s):
         return _finish_card(_log(s, f"No blockhouse is left: the remaining {6 - die} naval dice are lost (R-NAVAL-3)"))
-    return replace(s, step=NavalTargetStep(die=die, uk_dice=step.count))
+    return evolve(s, step=NavalTargetStep(die=die, uk_dice=step.count))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -514,7 +516,7 @@ def _roll_naval(s: State, step: Roll, faces: Faces) -> State:
 
 
 def _begin_3(s: State) -> State:
-    return replace(s, step=PatrolStep()) if _ready(s, "UK", "fighter") + _ready(s, "US", "fighter") else _finish_card(s)
+    return evolve(s, step=PatrolStep()) if _ready(s, "UK", "fighter") + _ready(s, "US", "fighter") else _finish_card(s)
 
 
 def _act_patrol(s: State, step: PatrolStep, a: Patrol) -> State:
@@ -527,7 +529,7 @@ def _act_patrol(s: State, step: PatrolStep, a: Patrol) -> State:
     if s.fighters_in(a.zone) + a.count > _fighter_limit(s):
         rule = "VAR-TA-1" if s.rules.fighter_limit == 3 else "R-STACK-3"
         raise IllegalActionError(rule, f"at most {s.rules.fighter_limit} fighters may patrol a zone; {a.zone} has {s.fighters_in(a.zone)}")
-    s = replace(s, airfield=s.airfield.add(a.power, "fighter", -a.count))
+    s = evolve(s, airfield=s.airfield.add(a.power, "fighter", -a.count))
     s = _set_air(s, a.zone, s.air_in(a.zone).add(a.power, "fighter", a.count))
     s = _log(s, f"{a.count} {a.power} fighter(s) patrol {_zname(s, a.zone)}")
     return s if _ready(s, "UK", "fighter") + _ready(s, "US", "fighter") else _finish_card(s)
@@ -555,7 +557,7 @@ def _aa_next(s: State, kind: str, zone_index: int, shot: int) -> State:
         arty = s.ground[i][0].artillery
         planes = s.air[i].fighters if kind == "fighter" else s.air[i].bombers
         if arty and planes and shot < arty and z.id not in quiet and _aa_targets(s, z.id, kind):
-            return replace(s, step=AATargetStep(zone=z.id, shot=shot, kind=kind))
+            return evolve(s, step=AATargetStep(zone=z.id, shot=shot, kind=kind))
         shot = 0
     return _finish_card(s)
 
@@ -571,7 +573,7 @@ def _act_aa(s: State, step: AATargetStep, a: FireAA) -> State:
     if a.power not in _aa_targets(s, step.zone, step.kind):
         rule = "TAC-3" if a.power in ("UK", "US") and s.air_in(step.zone).get(a.power, step.kind) else "R-AA-2"
         raise IllegalActionError(rule, f"AA fires at an air unit in its own zone that it may target; {step.zone} has no such {a.power} {step.kind}")
-    return replace(s, step=Roll(kind="aa", dice=Dice.simple(1, hit_number(s, "aa")), zone=step.zone, index=step.shot, power=a.power, target=step.kind))
+    return evolve(s, step=Roll(kind="aa", dice=Dice.simple(1, hit_number(s, "aa")), zone=step.zone, index=step.shot, power=a.power, target=step.kind))
 
 
 def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
@@ -581,7 +583,7 @@ def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
         s = _add_effect(s, f"AA-KILL:{step.zone}")  # remembered for TAC-4
     if hit:
         s = _set_air(s, step.zone, s.air_in(step.zone).add(step.power, step.target, -1))
-        s = replace(s, air_lost=s.air_lost.add(step.power, step.target, 1))
+        s = evolve(s, air_lost=s.air_lost.add(step.power, step.target, 1))
     return _aa_next(s, step.target, s.board.zone_index(step.zone), step.index + 1)
 
 
@@ -594,7 +596,7 @@ def _bombers_ready(s: State) -> int:
 
 
 def _begin_5(s: State) -> State:
-    return replace(s, step=BomberStep()) if _bombers_ready(s) else _finish_card(s)
+    return evolve(s, step=BomberStep()) if _bombers_ready(s) else _finish_card(s)
 
 
 def _act_bomb(s: State, step: BomberStep, a: BomberStrike) -> State:
@@ -606,9 +608,9 @@ def _act_bomb(s: State, step: BomberStep, a: BomberStrike) -> State:
         raise IllegalActionError("R-AIR-5", f"a bomber may only go to a zone without Allied land units; {a.zone} has some")
     if a.target not in LAND_TYPES or not s.units(a.zone, "Germany").get(a.target):
         raise IllegalActionError("R-TARGET-1", f"the bomber must target an Axis land unit in {a.zone}; there is no {a.target}")
-    s = replace(s, airfield=s.airfield.add(a.power, "bomber", -1))
+    s = evolve(s, airfield=s.airfield.add(a.power, "bomber", -1))
     s = _set_air(s, a.zone, s.air_in(a.zone).add(a.power, "bomber", 1))
-    return replace(s, step=Roll(kind="bomb", dice=Dice.simple(1, hit_number(s, "bomb")), zone=a.zone, power=a.power, target=a.target))
+    return evolve(s, step=Roll(kind="bomb", dice=Dice.simple(1, hit_number(s, "bomb")), zone=a.zone, power=a.power, target=a.target))
 
 
 def _roll_bomb(s: State, step: Roll, faces: Faces) -> State:
@@ -618,7 +620,7 @@ def _roll_bomb(s: State, step: Roll, faces: Faces) -> State:
         s = _kill_in_zone(s, step.zone, "Germany", step.target)
     if step.index:  # a tactics strike (TAC-5, TAC-6) continues its own card
         return _TACTIC_CONTINUE[step.index](s)
-    return replace(s, step=BomberStep()) if _bombers_ready(s) else _finish_card(s)
+    return evolve(s, step=BomberStep()) if _bombers_ready(s) else _finish_card(s)
 
 
 def _done_bomb(s: State, step: BomberStep, a: Done) -> State:
@@ -630,7 +632,7 @@ def _begin_7(s: State) -> State:
     field_ = s.airfield._replace(
         uk_bomber=s.airfield.uk_bomber + sum(a.uk_bomber for a in s.air), us_bomber=s.airfield.us_bomber + sum(a.us_bomber for a in s.air)
     )
-    s = replace(s, airfield=field_, air=tuple(a._replace(uk_bomber=0, us_bomber=0) for a in s.air))
+    s = evolve(s, airfield=field_, air=tuple(a._replace(uk_bomber=0, us_bomber=0) for a in s.air))
     return _finish_card(_log(s, f"{back} bomber(s) return to the airfield (R-AIR-6)"))
 
 
@@ -639,7 +641,7 @@ def _begin_7(s: State) -> State:
 
 
 def _begin_move(side: str) -> Callable[[State], State]:
-    return lambda s: replace(s, step=DeclareMovesStep(side=side, moves=()))
+    return lambda s: evolve(s, step=DeclareMovesStep(side=side, moves=()))
 
 
 def _tentative(s: State, moves: Sequence[MovedUnit], side: str) -> dict[str, int]:
@@ -740,7 +742,7 @@ def _allowed_origins(s: State, step: DeclareMovesStep, power: str) -> set[str] |
 
 def _act_move(s: State, step: DeclareMovesStep, a: Move) -> State:
     check_move(s, step, a)
-    return replace(s, step=replace(step, moves=(*step.moves, MovedUnit(a.power, a.unit, a.path, a.count))))
+    return evolve(s, step=evolve(step, moves=(*step.moves, MovedUnit(a.power, a.unit, a.path, a.count))))
 
 
 def _path_strafe_dice(s: State, path: Sequence[str]) -> int:
@@ -754,7 +756,7 @@ def _path_strafe_dice(s: State, path: Sequence[str]) -> int:
 def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
     moves = step.moves
     if not moves:
-        return _finish_card(_log(replace(s, step=DeclareMovesStep(side=step.side)), f"No {step.side} unit moves"))
+        return _finish_card(_log(evolve(s, step=DeclareMovesStep(side=step.side)), f"No {step.side} unit moves"))
     for m in moves:
         s = _set_force(s, m.path[0], m.power, s.units(m.path[0], m.power).add(m.unit, -m.count))
     if step.side == "allies":
@@ -777,7 +779,7 @@ def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
 def _start_strafing(s: State, arrivals: tuple[tuple[str, str, str, int], ...]) -> State:
     if not arrivals:
         return _finish_card(s)
-    return replace(s, step=StrafeStep(arrivals=arrivals, index=0))
+    return evolve(s, step=StrafeStep(arrivals=arrivals, index=0))
 
 
 def _roll_strafe(s: State, step: StrafeStep, faces: Faces) -> State:
@@ -788,7 +790,7 @@ def _roll_strafe(s: State, step: StrafeStep, faces: Faces) -> State:
     if not hit and s.card == 15:
         s = _add_effect(s, f"PLACED:{dest}:{unit}")  # for TAC-15
     if step.index + 1 < len(step.arrivals):
-        return replace(s, step=replace(step, index=step.index + 1))
+        return evolve(s, step=evolve(step, index=step.index + 1))
     return _finish_card(s)
 
 
@@ -807,7 +809,7 @@ def _sea_next(s: State, zone_index: int, shot: int) -> State:
         if z.fires_at:
             n = s.ground[i][0].blockhouse
             if shot < n and s.beach_units(z.fires_at).total:
-                return replace(s, step=FireToSeaStep(zone=z.id, shot=shot))
+                return evolve(s, step=FireToSeaStep(zone=z.id, shot=shot))
         shot = 0
     return _finish_card(s)
 
@@ -816,7 +818,7 @@ def _act_sea(s: State, step: FireToSeaStep, a: FireToSea) -> State:
     beach = s.board.zone(step.zone).fires_at or ""
     if a.target not in MOBILE_TYPES or not s.beach_units(beach).get(a.target):
         raise IllegalActionError("R-BH-2", f"the blockhouse in {step.zone} fires only at units in {beach}; there is no {a.target} there")
-    return replace(s, step=Roll(kind="sea", dice=Dice.simple(1, hit_number(s, "sea")), zone=step.zone, index=step.shot, target=a.target, power=beach))
+    return evolve(s, step=Roll(kind="sea", dice=Dice.simple(1, hit_number(s, "sea")), zone=step.zone, index=step.shot, target=a.target, power=beach))
 
 
 def _roll_sea(s: State, step: Roll, faces: Faces) -> State:
@@ -835,7 +837,7 @@ def _roll_sea(s: State, step: Roll, faces: Faces) -> State:
 
 
 def _begin_10(s: State) -> State:
-    return replace(s, step=LandingStep()) if any(f.total for f in s.beach) else _finish_card(s)
+    return evolve(s, step=LandingStep()) if any(f.total for f in s.beach) else _finish_card(s)
 
 
 def _act_land(s: State, step: LandingStep, a: Land) -> State:
@@ -944,7 +946,7 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
         paired = att.artillery if attacker == "allies" and "TAC-10" in s.effects else 0
         infantry_hit = 2 if s.fortune == 1 and s.card in (11, 13) else None
         arty = not s.rules.artillery_orders
-        return replace(
+        return evolve(
             s,
             step=Roll(
                 kind="attack",
@@ -967,14 +969,14 @@ def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
     powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
     if h == 0:
         return _defense_roll(s, step.zone, attacker, step.defense_dice, powers)
-    return replace(
+    return evolve(
         s,
         step=ChooseCasualtiesStep(side=defender, zone=step.zone, hits=h, kind="combat-defender", defense_dice=step.defense_dice, only_powers=powers),
     )
 
 
 def _defense_roll(s: State, zone: str, attacker: str, dice: Dice, powers: Sequence[str] = ()) -> State:
-    return replace(s, step=Roll(kind="defense", dice=dice, zone=zone, power=attacker, target=",".join(powers)))
+    return evolve(s, step=Roll(kind="defense", dice=dice, zone=zone, power=attacker, target=",".join(powers)))
 
 
 def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
@@ -986,7 +988,7 @@ def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
     if h == 0:
         return _after_cycle(s, step.zone, attacker)
     only = powers if set(powers) != set(powers_of(attacker)) else ()
-    return replace(s, step=ChooseCasualtiesStep(side=attacker, zone=step.zone, hits=h, kind="combat-attacker", only_powers=only))
+    return evolve(s, step=ChooseCasualtiesStep(side=attacker, zone=step.zone, hits=h, kind="combat-attacker", only_powers=only))
 
 
 def _after_cycle(s: State, zone: str, attacker: str) -> State:
@@ -1071,7 +1073,7 @@ def _reinf_roll_next(s: State, side: str, quota: tuple[int, ...], start: int) ->
     for c in s.board.charts[start:]:
         if side_of(c.power) == side and s.charts[c.index]:
             dice = Dice.one_face() if s.turn > s.board.turns else Dice.two_d6()  # VAR-RM-19 after turn 10: one die
-            return replace(s, step=Roll(kind="reinf", dice=dice, index=c.index, power=side, quota=quota))
+            return evolve(s, step=Roll(kind="reinf", dice=dice, index=c.index, power=side, quota=quota))
     return _placement(s, PlaceReinforcementsStep(side=side, quota=quota))
 
 
@@ -1131,9 +1133,9 @@ def _placement(s: State, step: PlaceReinforcementsStep) -> State:
             c = s.board.charts[i]
             s = _log(s, f"{c.label}: no room for the next {q} unit(s); they stay on the chart, first in line (R-REINF-3)")
             quota[i] = 0
-    step = replace(step, quota=tuple(quota))
+    step = evolve(step, quota=tuple(quota))
     if any(quota):
-        return replace(s, step=step)
+        return evolve(s, step=step)
     if step.side == "allies":
         return _finish_card(s)
     arrivals: list[tuple[str, str, str, int]] = []
@@ -1145,7 +1147,7 @@ def _placement(s: State, step: PlaceReinforcementsStep) -> State:
             s = _add_effect(_add_units(s, z, "Germany", unit, 1), f"PLACED:{z}:{unit}")
     if step.placed:
         s = _log(s, "German reinforcements placed: " + ", ".join(f"{u} > {z}" for _, u, z in step.placed) + (" (strafing follows, R-REINF-8)" if arrivals else ""))
-    s = replace(s, step=PlaceReinforcementsStep(side="axis"))
+    s = evolve(s, step=PlaceReinforcementsStep(side="axis"))
     return _start_strafing(s, tuple(arrivals))
 
 
@@ -1173,13 +1175,13 @@ def _act_place(s: State, step: PlaceReinforcementsStep, a: PlaceReinforcement) -
     unit = c.boxes[box]
     charts = (*s.charts[: c.index], s.charts[c.index][1:], *s.charts[c.index + 1 :])
     quota = tuple(q - 1 if i == c.index else q for i, q in enumerate(step.quota))
-    s = replace(s, charts=charts)
+    s = evolve(s, charts=charts)
     if c.power == "Germany":
-        step = replace(step, quota=quota, placed=(*step.placed, (c.index, unit, a.destination)))
+        step = evolve(step, quota=quota, placed=(*step.placed, (c.index, unit, a.destination)))
     else:
         s = _set_beach(s, a.destination, s.beach_units(a.destination).add(unit, 1))
         s = _log(s, f"{c.power} {unit} (chart box {box + 1}) placed in {a.destination}")
-        step = replace(step, quota=quota)
+        step = evolve(step, quota=quota)
     return _placement(s, step)
 
 
@@ -1187,7 +1189,7 @@ def _done_place(s: State, step: PlaceReinforcementsStep, a: Done) -> State:
     if not (step.side == "axis" and s.rules.optional_axis_placement):
         raise IllegalActionError("R-REINF-3", "placement is mandatory as far as room allows (VAR-TA-9 makes German placement optional)")
     s = _log(s, "The Axis leaves the remaining units on the chart (VAR-TA-9)")
-    return _placement(s, replace(step, quota=tuple(0 for _ in step.quota)))
+    return _placement(s, evolve(step, quota=tuple(0 for _ in step.quota)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1199,7 +1201,7 @@ def _begin_16(s: State) -> State:
     field_ = s.airfield._replace(
         uk_fighter=s.airfield.uk_fighter + sum(a.uk_fighter for a in s.air), us_fighter=s.airfield.us_fighter + sum(a.us_fighter for a in s.air)
     )
-    s = replace(s, airfield=field_, air=tuple(a._replace(uk_fighter=0, us_fighter=0) for a in s.air))
+    s = evolve(s, airfield=field_, air=tuple(a._replace(uk_fighter=0, us_fighter=0) for a in s.air))
     return _finish_card(_log(s, f"{back} fighter(s) return to the airfield (R-AIR-6)"))
 
 
@@ -1221,7 +1223,7 @@ def _pick_fort1(s: State, step: PickStep, zone: str) -> State:
     i = next(a.index for a in s.board.airborne_boxes if a.zone == zone)
     box = s.board.airborne_boxes[i]
     airborne = tuple(f.add("infantry", -1) if j == i else f for j, f in enumerate(s.airborne))
-    s = _destroy(replace(s, airborne=airborne), box.power, "infantry")
+    s = _destroy(evolve(s, airborne=airborne), box.power, "infantry")
     s = _log(s, f"The Axis removes a paratrooper of the {box.division} from play (FORT-1 result 6)")
     return _fort1_remove(s, int(step.data[0]) - 1)
 
@@ -1232,7 +1234,7 @@ def _pick_no_aa(s: State, step: PickStep, zone: str) -> State:
 
 def _pick_air_return(s: State, step: PickStep, power: str) -> State:
     kind = step.data[0]
-    s = replace(s, air_lost=s.air_lost.add(power, kind, -1), airfield=s.airfield.add(power, kind, 1))
+    s = evolve(s, air_lost=s.air_lost.add(power, kind, -1), airfield=s.airfield.add(power, kind, 1))
     return _BEGIN[s.card](_log(s, f"A lost {power} {kind} returns to the airfield (FORT-{s.card} result 1, R-AIR-7)"))
 
 
@@ -1240,7 +1242,7 @@ def _pick_air_remove(s: State, step: PickStep, where: str) -> State:
     kind = step.data[0]
     zone, power = where.split(":")
     s = _set_air(s, zone, s.air_in(zone).add(power, kind, -1))
-    s = replace(s, air_lost=s.air_lost.add(power, kind, 1))
+    s = evolve(s, air_lost=s.air_lost.add(power, kind, 1))
     return _BEGIN[s.card](_log(s, f"The Axis removes a {power} {kind} in {_zname(s, zone)} from play (FORT-{s.card} result 6)"))
 
 
@@ -1262,7 +1264,7 @@ def _pick_reroll(s: State, step: PickStep, option: str) -> State:
     if option == "keep":
         return _reinf_total(s, side, chart, (f1, f2), quota)
     kept = f2 if option == f"reroll-{f1}" else f1
-    return replace(s, step=Roll(kind="reroll", dice=Dice.one_face(), index=chart, count=kept, quota=quota, power=side))
+    return evolve(s, step=Roll(kind="reroll", dice=Dice.one_face(), index=chart, count=kept, quota=quota, power=side))
 
 
 # -- the tactics offer (R-TAC-1..4) -------------------------------------------------------------
@@ -1281,7 +1283,7 @@ def _pick_tactic(s: State, step: PickStep, option: str) -> State:
     if option == "pass":
         return _advance(_log(s, f"Tactics card {n} '{card.name}' is not used; it stays in the deck (R-TAC-2)"), n)
     note = " [RECONSTRUCTED effect]" if card.reconstructed else ""
-    s = replace(s, tactics_left=tuple(c for c in s.tactics_left if c != n))
+    s = evolve(s, tactics_left=tuple(c for c in s.tactics_left if c != n))
     s = _log(s, f"Tactics card {n} '{card.name}' is used by the {card.side} and leaves the game (R-TAC-2): {card.effect}{note}")
     return _TACTIC_USE[n](s)
 
@@ -1295,13 +1297,13 @@ def _allied_chart_infantry(s: State, power: str) -> list[int]:
 def _take_boxes(s: State, power: str, boxes: Sequence[int]) -> State:
     c = next(c for c in s.board.charts if c.power == power)
     left = tuple(k for k in s.charts[c.index] if k not in set(boxes))
-    return replace(s, charts=(*s.charts[: c.index], left, *s.charts[c.index + 1 :]))
+    return evolve(s, charts=(*s.charts[: c.index], left, *s.charts[c.index + 1 :]))
 
 
 # TAC-1 Paratrooper reinforcements
 def _tac1_next(s: State, box: int) -> State:
     if box < len(s.board.airborne_boxes):
-        return replace(s, step=Roll(kind="tac1-box", dice=Dice.one_face(), index=box, zone=s.board.airborne_boxes[box].zone))
+        return evolve(s, step=Roll(kind="tac1-box", dice=Dice.one_face(), index=box, zone=s.board.airborne_boxes[box].zone))
     return _advance(s, 1)
 
 
@@ -1317,7 +1319,7 @@ def _roll_tac1_box(s: State, step: Roll, faces: Faces) -> State:
     s = _add_units(_take_boxes(s, box.power, boxes), box.zone, box.power, "infantry", k)
     if not s.units(box.zone, "Germany").land_for_stacking:
         return _tac1_next(s, step.index + 1)
-    return replace(s, step=Roll(kind="tac1-attack", dice=Dice.simple(k, 1), index=step.index, zone=box.zone))
+    return evolve(s, step=Roll(kind="tac1-attack", dice=Dice.simple(k, 1), index=step.index, zone=box.zone))
 
 
 def _roll_tac1_attack(s: State, step: Roll, faces: Faces) -> State:
@@ -1326,13 +1328,13 @@ def _roll_tac1_attack(s: State, step: Roll, faces: Faces) -> State:
     s = _log(s, f"TAC-1 attack in {_zname(s, step.zone)}: {_faces(faces)} -> {hits} hit(s) (hits on 1, no return fire, blockhouses exempt)")
     if not h:
         return _tac1_next(s, step.index + 1)
-    return replace(s, step=ChooseCasualtiesStep(side="axis", chooser="allies", zone=step.zone, hits=h, kind="tac1", index=step.index))
+    return evolve(s, step=ChooseCasualtiesStep(side="axis", chooser="allies", zone=step.zone, hits=h, kind="tac1", index=step.index))
 
 
 # TAC-2 V-2 rocket strike
 def _tac2(s: State) -> State:
     charts = [c for c in s.board.charts if c.power != "Germany" and s.charts[c.index]]
-    return replace(s, step=Roll(kind="tac2", dice=Dice(tuple((4, 1) for _ in charts)), target=",".join(str(c.index) for c in charts)))
+    return evolve(s, step=Roll(kind="tac2", dice=Dice(tuple((4, 1) for _ in charts)), target=",".join(str(c.index) for c in charts)))
 
 
 def _roll_tac2(s: State, step: Roll, faces: Faces) -> State:
@@ -1341,7 +1343,7 @@ def _roll_tac2(s: State, step: Roll, faces: Faces) -> State:
         c = s.board.charts[idx]
         if hit and s.charts[idx]:
             unit = c.boxes[s.charts[idx][0]]
-            s = _destroy(replace(s, charts=(*s.charts[:idx], s.charts[idx][1:], *s.charts[idx + 1 :])), c.power, unit)
+            s = _destroy(evolve(s, charts=(*s.charts[:idx], s.charts[idx][1:], *s.charts[idx + 1 :])), c.power, unit)
             s = _log(s, f"V-2 strike on the {c.power} chart: the next {unit} is destroyed")
         else:
             s = _log(s, f"V-2 strike on the {c.power} chart misses")
@@ -1354,7 +1356,7 @@ def _tac4_next(s: State, k: int) -> State:
     while k < len(kills) and not s.side_total(kills[k], "allies"):
         k += 1
     if k < len(kills):
-        return replace(s, step=Roll(kind="tac4", dice=Dice.simple(1, 1), zone=kills[k], index=k))
+        return evolve(s, step=Roll(kind="tac4", dice=Dice.simple(1, 1), zone=kills[k], index=k))
     return _advance(s, 4)
 
 
@@ -1362,7 +1364,7 @@ def _roll_tac4(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     s = _log(s, f"TAC-4 in {_zname(s, step.zone)}: {_faces(faces)} -> {'hit' if hit else 'miss'} (hits on 1)")
     if hit and s.side_total(step.zone, "allies"):
-        return replace(s, step=ChooseCasualtiesStep(side="allies", chooser="axis", zone=step.zone, hits=1, kind="tac4", index=step.index))
+        return evolve(s, step=ChooseCasualtiesStep(side="allies", chooser="axis", zone=step.zone, hits=1, kind="tac4", index=step.index))
     return _tac4_next(s, step.index + 1)
 
 
@@ -1380,7 +1382,7 @@ def _tac5_next(s: State) -> State:
 
 def _pick_tac5(s: State, step: PickStep, unit: str) -> State:
     zone, power = step.data[0].split(":")
-    return replace(s, step=Roll(kind="bomb", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit, index=5))
+    return evolve(s, step=Roll(kind="bomb", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit, index=5))
 
 
 def _tac6_options(s: State) -> list[str]:
@@ -1397,7 +1399,7 @@ def _tac6_options(s: State) -> list[str]:
 def _pick_tac6(s: State, step: PickStep, option: str) -> State:
     _, target = option.split(">")
     zone, power, unit = target.split(":")
-    return replace(s, step=Roll(kind="tac6", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit))
+    return evolve(s, step=Roll(kind="tac6", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit))
 
 
 def _roll_tac6(s: State, step: Roll, faces: Faces) -> State:
@@ -1425,7 +1427,7 @@ def _tac8_zones(s: State) -> list[str]:
 
 def _pick_tac8(s: State, step: PickStep, zone: str) -> State:
     d = s.destroyed
-    s = replace(s, destroyed=(d[0].add("blockhouse", -1), d[1], d[2]))
+    s = evolve(s, destroyed=(d[0].add("blockhouse", -1), d[1], d[2]))
     s = _add_units(s, zone, "Germany", "blockhouse", 1)
     return _advance(_log(s, f"A blockhouse is rebuilt in {_zname(s, zone)} (TAC-8; number rebuilt RECONSTRUCTED: 1)"), 8)
 
@@ -1488,7 +1490,7 @@ def _pick_arty(s: State, step: PickStep, option: str) -> State:
     if option == "none":
         return _arty_next(s, code, s.board.zone_index(origin), shot + 1)
     zone, power, unit = option.split(":")
-    return replace(s, step=Roll(kind="arty", dice=Dice.simple(1, 2), zone=zone, power=power, target=unit, origin=origin, index=code, count=shot))
+    return evolve(s, step=Roll(kind="arty", dice=Dice.simple(1, 2), zone=zone, power=power, target=unit, origin=origin, index=code, count=shot))
 
 
 def _roll_arty(s: State, step: Roll, faces: Faces) -> State:
@@ -1523,7 +1525,7 @@ def _pick_tac14_move(s: State, step: PickStep, option: str) -> State:
         return _advance(s, 14)
     src, power = option.split(":")
     if src == "airfield":
-        s = replace(s, airfield=s.airfield.add(power, "fighter", -1))
+        s = evolve(s, airfield=s.airfield.add(power, "fighter", -1))
     else:
         s = _set_air(s, src, s.air_in(src).add(power, "fighter", -1))
     s = _set_air(s, target, s.air_in(target).add(power, "fighter", 1))
@@ -1559,7 +1561,7 @@ def _pick_tac15(s: State, step: PickStep, option: str) -> State:
     n = _path_strafe_dice(s, path)
     s = _log(s, f"German convoy: {_a(unit)} moves {' > '.join(_zname(s, z) for z in path)} (TAC-15)" + (f", {n} strafing dice" if n else ""))
     if n:
-        return replace(s, step=StrafeStep(arrivals=(("Germany", unit, path[-1], n),), index=0))
+        return evolve(s, step=StrafeStep(arrivals=(("Germany", unit, path[-1], n),), index=0))
     return _advance(_add_units(s, path[-1], "Germany", unit, 1), 15)
 
 
@@ -1595,7 +1597,7 @@ def _pick_tac16(s: State, step: PickStep, power: str) -> State:
     charts = (*s.charts[: c.index], tuple(sorted((*s.charts[c.index], box))), *s.charts[c.index + 1 :])
     d = list(s.destroyed)
     d[i] = d[i].add("infantry", -1)
-    s = _log(replace(s, charts=charts, destroyed=tuple(d)), f"A {power} infantry returns to box {box + 1} of its chart (TAC-16)")  # type: ignore[arg-type]
+    s = _log(evolve(s, charts=charts, destroyed=tuple(d)), f"A {power} infantry returns to box {box + 1} of its chart (TAC-16)")  # type: ignore[arg-type]
     return _tac16_next(s, int(step.data[0]) - 1)
 
 
@@ -1634,7 +1636,7 @@ _TACTIC_USE: dict[int, Callable[[State], State]] = {
     13: lambda s: _arty_next(s, 13, 0, 0),
     14: lambda s: _pick(s, "allies", "tac14", _tac14_zones(s), "Pick the German reinforcement zone the fighters fly to (TAC-14)"),
     15: lambda s: _pick(s, "axis", "tac15", _tac15_options(s), "Pick the reinforcement that moves at once, and its path (TAC-15)"),
-    16: lambda s: replace(s, step=Roll(kind="tac16", dice=Dice.one_face())),
+    16: lambda s: evolve(s, step=Roll(kind="tac16", dice=Dice.one_face())),
 }
 
 _TACTIC_CONTINUE: dict[int, Callable[[State], State]] = {5: _tac5_next}
@@ -1787,7 +1789,7 @@ def apply(s: State, x: Action | Sequence[int]) -> State:
     """
     if s.is_over:
         raise IllegalActionError("R-TURN-1", f"the game is over ({s.winner} won)")
-    s0 = replace(s, events=())
+    s0 = evolve(s, events=())
     if s.step.who == "chance":
         if not isinstance(x, (tuple, list)):
             raise NotYourTurnError("R-TURN-3", f"the game waits for dice ({step_dice(s).count} of them), not for {x!s}")
@@ -1870,46 +1872,84 @@ def _legal_sea(s: State, step: FireToSeaStep) -> list[Action]:
 
 
 def _legal_moves(s: State, step: DeclareMovesStep) -> Iterator[Action]:
-    """One-unit moves. Candidates are built legal by construction (adjacent, not locked,
-    units available, tank transit free of enemies); only stacking is checked here, with
-    the same accounting as :func:`check_move` (a test checks the two agree)."""
+    """Done, then every one-unit move of :func:`move_options` as a :class:`Move`."""
     yield Done()
+    for p, u, path in move_options(s, step):
+        yield Move(p, u, path)
+
+
+@cache
+def _neighbour_indices(b: Board) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per zone index: its neighbours as (zone id, zone index), in the board's order."""
+    return tuple(tuple((n, b.zone_index(n)) for n in z.neighbours) for z in b.zones)
+
+
+def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """The legal one-unit moves of a move step as plain ``(power, unit, path)`` tuples.
+
+    Candidates are built legal by construction (adjacent, not locked, units available, tank
+    transit free of enemies); only stacking is checked here, with the same accounting as
+    :func:`check_move` (a test checks the two agree). The per-zone facts (enemy present,
+    friendly count after the declared moves) are worked out once per call, and no action
+    objects are made: bots look at every candidate hundreds of times a game.
+    """
+    if step is None:
+        if not isinstance(s.step, DeclareMovesStep):
+            return
+        step = s.step
     b = s.board
     side = step.side
-    enemy = other_side(side)
     limit = b.stacking_limit
-    tent = _tentative(s, step.moves, side)
-    transits = {m.path[1] for m in step.moves if len(m.path) == 3}
-    flooded = set(_effect_values(s, "TAC-7")) if side == "allies" else set()
+    ground = s.ground
+    if side == "allies":
+        enemy_here = [g.total > 0 for g, _, _ in ground]
+        count = [uk.land_for_stacking + us.land_for_stacking for _, uk, us in ground]
+    else:
+        enemy_here = [uk.total + us.total > 0 for _, uk, us in ground]
+        count = [g.land_for_stacking for g, _, _ in ground]
+    index = b.zone_index
+    declared: dict[tuple[str, str, str], int] = {}
+    transits: set[int] = set()
+    for m in step.moves:  # R-STACK-4 accounting, as in _tentative
+        count[index(m.path[0])] -= m.count
+        count[index(m.path[-1])] += m.count
+        key = (m.path[0], m.power, m.unit)
+        declared[key] = declared.get(key, 0) + m.count
+        if len(m.path) == 3:
+            transits.add(index(m.path[1]))
+    flooded = {index(z) for z in _effect_values(s, "TAC-7")} if side == "allies" else set()
+    # room[i]: one more unit may end its move in zone i
+    room = [count[i] + 1 <= (limit - 1 if i in transits else limit) and i not in flooded for i in range(len(count))]
+    # through[i]: a two-zone move may pass through zone i (FAQ-24, R-MOVE-6)
+    through = [not enemy_here[i] and count[i] <= limit - 1 and i not in flooded for i in range(len(count))]
     two = _all_move_two(s)
-
-    def room(zone: str) -> bool:
-        if zone in flooded:
-            return False
-        after = _count_after(s, side, zone, tent) + 1
-        return after <= (limit - 1 if zone in transits else limit)
-
-    for z, forces in zip(b.zones, s.ground, strict=True):
-        if s.side_total(z.id, enemy):
+    origins_of = {p: _allowed_origins(s, step, p) for p in powers_of(side)}
+    first = 0 if side == "axis" else 1
+    near_of = _neighbour_indices(b)
+    for z, forces in zip(b.zones, ground, strict=True):
+        if enemy_here[z.index]:
             continue  # locked (R-MOVE-3)
-        for p in powers_of(side):
-            f = forces[POWERS.index(p)]  # type: ignore[arg-type]
-            origins = _allowed_origins(s, step, p)
+        near = near_of[z.index]
+        for k, p in enumerate(powers_of(side)):
+            f = forces[first + k]
+            if not f.land_for_stacking:
+                continue
+            origins = origins_of[p]
             if origins is not None and z.id not in origins:
                 continue
             for u in MOBILE_TYPES:
-                if f.get(u) - _declared_from(step.moves, z.id, p, u) <= 0:
+                if f.get(u) - declared.get((z.id, p, u), 0) <= 0:
                     continue
-                for n in z.neighbours:
-                    if room(n):
-                        yield Move(p, u, (z.id, n))
+                for n, i in near:
+                    if room[i]:
+                        yield p, u, (z.id, n)
                 if u == "tank" or two:
-                    for n in z.neighbours:
-                        if s.side_total(n, enemy) or _count_after(s, side, n, tent) > limit - 1 or n in flooded:
+                    for n, i in near:
+                        if not through[i]:
                             continue
-                        for m in b.zone(n).neighbours:
-                            if m != z.id and room(m):
-                                yield Move(p, u, (z.id, n, m))
+                        for far, j in near_of[i]:
+                            if far != z.id and room[j]:
+                                yield p, u, (z.id, n, far)
 
 
 def _legal_land(s: State, step: LandingStep) -> list[Action]:

@@ -10,8 +10,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 import numpy as np
 
@@ -20,6 +21,42 @@ from .dice import Faces
 from .engine import apply, legal_actions, sample_roll
 from .players import Player
 from .state import Rules, State, initial_state
+
+
+class LegalActions(Sequence[Action]):
+    """``legal_actions(state)``, worked out on first use.
+
+    A bot that finds its own candidates (``GreedyBot`` moves through
+    :func:`dday.engine.move_options`) never pays for the list of action objects.
+
+    >>> acts = LegalActions(initial_state())
+    >>> len(acts) == len(legal_actions(initial_state())), list(acts) == legal_actions(initial_state())
+    (True, True)
+    """
+
+    __slots__ = ("_list", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._list: list[Action] | None = None
+
+    def _actions(self) -> list[Action]:
+        if self._list is None:
+            self._list = legal_actions(self._state)
+        return self._list
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        return self._actions()[i]
+
+    def __len__(self) -> int:
+        return len(self._actions())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions())
 
 
 @dataclass
@@ -75,8 +112,7 @@ def play_game(
         if s.current_player == "chance":
             x = sample_roll(s, rng)
         else:
-            acts = legal_actions(s)
-            x = players[s.current_player].choose(s, acts, rng)
+            x = players[s.current_player].choose(s, LegalActions(s), rng)
         s = apply(s, x)
         rec.record.append(x)
         if on_state:

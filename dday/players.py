@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from typing import Protocol
 
 import numpy as np
@@ -41,7 +41,7 @@ from .actions import (
     SplitNavalDice,
 )
 from .board import Board
-from .engine import check_move
+from .engine import check_move, move_options
 from .errors import IllegalActionError
 from .state import DeclareMovesStep, State
 from .units import LAND_TYPES, Force, attack_value, defense_value, other_side
@@ -125,16 +125,33 @@ class _Context:
     """
 
     def __init__(self, s: State) -> None:
-        b = s.board
         self.state = s
-        self.allied_zones = [z.id for z in b.zones if s.side_total(z.id, "allies")]
-        self.after = _after_moves(s, s.step) if isinstance(s.step, DeclareMovesStep) else {}
-        self.dist = distances(b)
-        self.near_allies = {n for a in self.allied_zones for n in (a, *b.zone(a).neighbours)}  # at most one move away
-        self.targets = [z for z in b.victory_zones if s.controller(z) != "allies"] or list(b.victory_zones)
+        self.dist = distances(s.board)
         self._to_target: dict[str, int] = {}
         self._to_front: dict[str, int] = {}
         self._enemy: dict[tuple[str, str], tuple[Force, float]] = {}
+
+    @cached_property
+    def allied_zones(self) -> list[str]:
+        """Zones with Allied land units."""
+        return [z.id for z, (_, uk, us) in zip(self.state.board.zones, self.state.ground, strict=True) if uk.total or us.total]
+
+    @cached_property
+    def after(self) -> dict[str, Force]:
+        s = self.state
+        return _after_moves(s, s.step) if isinstance(s.step, DeclareMovesStep) else {}
+
+    @cached_property
+    def near_allies(self) -> set[str]:
+        """Zones at most one move away from Allied land units."""
+        b = self.state.board
+        return {n for a in self.allied_zones for n in (a, *b.zone(a).neighbours)}
+
+    @cached_property
+    def targets(self) -> list[str]:
+        """Victory cities the Allies do not hold (all three if they hold them all)."""
+        s = self.state
+        return [z for z in s.board.victory_zones if s.controller(z) != "allies"] or list(s.board.victory_zones)
 
     def force_after(self, s: State, zone: str, side: str) -> Force:
         return self.after.get(zone) or s.side_units(zone, side)
@@ -176,6 +193,9 @@ class GreedyBot:
         self.batch_moves = batch_moves  # declare several like units in one Move / Land
 
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        step = state.step
+        if isinstance(step, DeclareMovesStep):
+            return self._choose_move(state, step, rng)
         first = actions[0]
         if isinstance(first, ChooseCasualties):
             return min(actions, key=lambda a: sum(UNIT_VALUE[u] * n for _, u, n in a.losses) if isinstance(a, ChooseCasualties) else 0.0)
@@ -190,24 +210,61 @@ class GreedyBot:
             BomberStrike: self._bomb,
             Patrol: self._patrol,
             Land: lambda s, a: 1.0,
-            Move: self._move,
             PlaceReinforcement: self._place,
         }
         self._ctx = _Context(state)
         best: Action = Done() if any(isinstance(a, Done) for a in actions) else actions[0]
         best_score = 0.0 if isinstance(best, Done) else float("-inf")
-        for a in actions:
+        noise = rng.random(len(actions))  # tiny seeded tie-breaks
+        for a, e in zip(actions, noise, strict=True):
             fn = scorers.get(type(a))  # type: ignore[call-overload]
             if fn is None:
                 continue
-            score = fn(state, a) + 1e-6 * rng.random()  # tiny seeded tie-break
+            score = fn(state, a) + 1e-6 * e
             if score > best_score:
                 best, best_score = a, score
-        if isinstance(best, Move) and self.batch_moves:
-            return self._batch(state, best)
         if isinstance(best, Land) and self.batch_moves:
             return self._batch_land(state, best)
         return best
+
+    def _choose_move(self, s: State, step: DeclareMovesStep, rng: np.random.Generator) -> Action:
+        """The best-scoring one-unit move (or Done if none scores above 0), then batched.
+
+        Scores are kept for the whole move step: declaring a move changes the score of
+        moves that start or end in the zones it touches only, so only those are redone.
+        """
+        cache = self._move_cache_for(s, step)
+        best: Action = Done()
+        best_score = 0.0
+        options = list(move_options(s, step))
+        noise = rng.random(len(options))  # tiny seeded tie-breaks
+        for (p, u, path), e in zip(options, noise, strict=True):
+            score = cache.get((u, path))
+            if score is None:
+                score = cache[(u, path)] = self._move(s, Move(p, u, path))
+            score += 1e-6 * e
+            if score > best_score:
+                best, best_score = Move(p, u, path), score
+        if isinstance(best, Move) and self.batch_moves:
+            return self._batch(s, best)
+        return best
+
+    def _move_cache_for(self, s: State, step: DeclareMovesStep) -> dict[tuple[str, tuple[str, ...]], float]:
+        """Move scores of this step, keyed by (unit, path); stale entries dropped."""
+        seen = getattr(self, "_seen", None)
+        moves = step.moves
+        if seen is not None and seen[0] is s.ground and seen[1] == (s.turn, s.card, step.side) and moves[: len(seen[2])] == seen[2]:
+            cache: dict[tuple[str, tuple[str, ...]], float] = seen[3]
+            touched = {z for m in moves[len(seen[2]) :] for z in (m.path[0], m.path[-1])}
+            if touched:
+                for key in [k for k in cache if k[1][0] in touched or k[1][-1] in touched]:
+                    del cache[key]
+                self._ctx = _Context(s)
+        else:
+            cache = {}
+            self._ctx = _Context(s)
+        self._seen = (s.ground, (s.turn, s.card, step.side), moves, cache)
+        return cache
 
     def _batch_land(self, s: State, a: Land) -> Land:
         """Land every unit of that type that fits (landing one at a time is the same decision)."""

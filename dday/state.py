@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .board import Board, load_board
 from .dice import Dice
@@ -28,6 +28,37 @@ from .units import ALLIED_POWERS, EMPTY, NO_AIR, POWERS, Air, Force, Side, power
 
 FORMAT_VERSION = 1
 NO_DICE = Dice()
+
+_T = TypeVar("_T")
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """A copy of the frozen dataclass ``obj`` with ``changes``: ``dataclasses.replace``, ~10× cheaper.
+
+    It copies the field values instead of re-running ``__init__`` (so it is only for classes
+    without ``__post_init__``: :class:`State` and the steps), and drops cached properties
+    such as :attr:`State.key`, which belong to the old value. Unknown names raise ``TypeError``
+    like ``replace`` does.
+
+    >>> s = initial_state()
+    >>> evolve(s, turn=2).turn, s.turn
+    (2, 1)
+    """
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    if len(d) != len(names):  # a cached property of the old value
+        for k in [k for k in d if k not in names]:
+            del d[k]
+    return new
 
 # ---------------------------------------------------------------------------------------------
 # Rules options (the official game by default; variants are added by the advanced-rules issue)
