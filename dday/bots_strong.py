@@ -4,10 +4,14 @@
 otherwise plays the same way:
 
 1. **Attacks.** Moving units into a zone that holds enemy land units starts a new fight only
-   when the exact fight for the zone over the next two attack cards
-   (:func:`dday.odds.zone_fight_exact`, starting with the mover's own attack card) gives the
-   mover at least ``attack_threshold`` probability of holding it; joining a fight already
-   under way is worth what it adds to the mover's odds of holding (and takes from the
+   when the exact fight for the zone (:func:`dday.odds.zone_fight_exact`, starting with the
+   mover's own attack card) gives at least ``attack_threshold`` probability of holding it
+   with every own unit next door that could still join the attack this step (one unit
+   alone never takes a city; the attack is judged as the coordinated move it can become).
+   The look-ahead is two attack cards, except for an Allied attack on a victory city: there
+   it is every attack card left before the Allies' deadline (the end of turn 9, R-VICTORY-3)
+   and the bar is ``city_threshold``. Joining a fight already under way, or one declared
+   this step, is worth what it adds to the mover's odds of holding (and takes from the
    enemy's).
 2. **Casualties.** Of every legal casualty set, it keeps the one that leaves its side the best
    exact probability of holding the zone after the next two attack cards, breaking ties by
@@ -43,6 +47,7 @@ __all__ = ["StrongBot", "hold_probability"]
 
 CARDS_AHEAD = 2  # attack cards looked at: the next Allied (11) and Axis (13) cards, in order
 MAX_UNITS = 16  # above this many units in a zone, fall back on the greedy rule (keeps it fast)
+MAX_CARDS = 10  # the longest look-ahead for an Allied attack on a victory city
 
 
 @lru_cache(maxsize=50_000)
@@ -71,9 +76,10 @@ class StrongBot(GreedyBot):
 
     name = "strong"
 
-    def __init__(self, attack_threshold: float = 0.5, attack_ratio: float = 1.3, batch_moves: bool = True) -> None:
+    def __init__(self, attack_threshold: float = 0.5, attack_ratio: float = 1.3, batch_moves: bool = True, city_threshold: float = 0.3) -> None:
         super().__init__(attack_ratio=attack_ratio, batch_moves=batch_moves)
         self.attack_threshold = attack_threshold
+        self.city_threshold = city_threshold
 
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
         step = state.step
@@ -82,22 +88,38 @@ class StrongBot(GreedyBot):
         return super().choose(state, actions, rng)
 
     # -- 1. attacks -------------------------------------------------------------------------
+    def _horizon(self, s: State, side: str, dest: str) -> int:
+        """Attack cards to look ahead: two, or for an Allied attack on a victory city every
+        attack card left until the end of the last turn on which the Allies can still win
+        (R-VICTORY-3: the cities must be Allied at the end of turn ``turns - 1``)."""
+        if side != "allies" or not s.board.zone(dest).victory_city:
+            return CARDS_AHEAD
+        last = s.board.turns - 1
+        left_this_turn = sum(1 for c in (11, 13) if c in s.deck and c > s.card)
+        return max(CARDS_AHEAD, min(MAX_CARDS, left_this_turn + 2 * max(0, last - s.turn)))
+
     def _attack_score(self, s: State, side: str, dest: str, mine: Force, enemy: Force, theirs: float) -> float:
         before = self._ctx.force_after(s, dest, side)  # own units already there or declared
         if mine.total + enemy.total > MAX_UNITS:
             return super()._attack_score(s, side, dest, mine, enemy, theirs)
         city = 3.0 if s.board.zone(dest).victory_city else 0.0
+        cards = self._horizon(s, side, dest)
 
         def odds(force: Force) -> tuple[float, float]:
             allies, axis = (force, enemy) if side == "allies" else (enemy, force)
-            return hold_probability(allies, axis, side, side), hold_probability(allies, axis, side, other_side(side))
+            return hold_probability(allies, axis, side, side, cards), hold_probability(allies, axis, side, other_side(side), cards)
 
-        p, q = odds(mine)  # P(we hold), P(they hold) after the next two attack cards
-        if not before.total:  # a new attack: only with good odds
-            if p < self.attack_threshold:
-                return -1.0 - 2.0 * (self.attack_threshold - p)
+        threshold = self.attack_threshold if cards == CARDS_AHEAD else self.city_threshold
+        if not before.total:  # a new attack: only with good odds for all that could join it
+            full = self._ctx.support(dest, side, mine)
+            if full.total + enemy.total > MAX_UNITS:
+                return super()._attack_score(s, side, dest, mine, enemy, theirs)
+            p, _ = odds(full)
+            if p < threshold:
+                return -1.0 - 2.0 * (threshold - p)
             return 1.0 + 3.0 * p + city
-        # joining a fight we are already in: worth what it adds to our odds
+        # joining a fight we are already in (or have declared): worth what it adds to our odds
+        p, q = odds(mine)
         p0, q0 = odds(before)
         return 0.5 + 6.0 * (p - p0) + 4.0 * (q0 - q) + (city * (q0 - q) if city else 0.0)
 

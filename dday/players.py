@@ -153,6 +153,34 @@ class _Context:
         s = self.state
         return [z for z in s.board.victory_zones if s.controller(z) != "allies"] or list(s.board.victory_zones)
 
+    def support(self, zone: str, side: str, mine: Force) -> Force:
+        """``mine`` plus the own units one move from ``zone`` that could still join an attack
+        on it this step (not locked, not declared yet), strongest first, up to the stacking
+        limit: what a coordinated attack could bring, not what one unit brings alone."""
+        s = self.state
+        b = s.board
+        room = b.stacking_limit - mine.land_for_stacking
+        if room <= 0 or not isinstance(s.step, DeclareMovesStep):
+            return mine
+        free: dict[str, int] = {"tank": 0, "artillery": 0, "infantry": 0}
+        declared: dict[tuple[str, str], int] = {}
+        for m in s.step.moves:
+            declared[(m.path[0], m.unit)] = declared.get((m.path[0], m.unit), 0) + m.count
+        enemy = other_side(side)
+        for n in b.zone(zone).neighbours:
+            if s.side_total(n, enemy):
+                continue  # locked in combat
+            f = s.side_units(n, side)
+            for u in free:
+                free[u] += max(0, f.get(u) - declared.get((n, u), 0))
+        out = mine
+        for u, have in free.items():
+            k = min(have, room)
+            if k:
+                out = out.add(u, k)
+                room -= k
+        return out
+
     def force_after(self, s: State, zone: str, side: str) -> Force:
         return self.after.get(zone) or s.side_units(zone, side)
 
@@ -257,7 +285,11 @@ class GreedyBot:
             cache: dict[tuple[str, tuple[str, ...]], float] = seen[3]
             touched = {z for m in moves[len(seen[2]) :] for z in (m.path[0], m.path[-1])}
             if touched:
-                for key in [k for k in cache if k[1][0] in touched or k[1][-1] in touched]:
+                # an attack's score counts the support next door (_Context.support): a move out of
+                # a zone changes the score of moves into its neighbours too
+                b = s.board
+                near = touched | {n for m in moves[len(seen[2]) :] for n in b.zone(m.path[0]).neighbours}
+                for key in [k for k in cache if k[1][0] in touched or k[1][-1] in near]:
                     del cache[key]
                 self._ctx = _Context(s)
         else:
@@ -341,7 +373,8 @@ class GreedyBot:
         score = 0.0
         enemy_dest, theirs = ctx.enemy(dest, side)
         if enemy_dest.total:
-            score += self._attack_score(s, side, dest, ctx.force_after(s, dest, side).add(a.unit, a.count), enemy_dest, theirs)
+            mine = ctx.force_after(s, dest, side).add(a.unit, a.count)
+            score += self._attack_score(s, side, dest, mine, enemy_dest, theirs)
         if side == "allies":
             score += 0.8 * (ctx.to_target(start) - ctx.to_target(dest))
             if b.zone(start).victory_city and s.controller(start) == "allies" and ctx.force_after(s, start, side).total - a.count <= 0:

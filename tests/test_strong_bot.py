@@ -1,9 +1,10 @@
-"""StrongBot: exact odds for attacks, casualties and targets; it must beat random and not do worse than greedy.
+"""StrongBot: exact odds for attacks, casualties and targets; it must beat random, and beat greedy on both sides.
 
-Measured with the seeds of ``game_seeds(11, 20)`` (allied wins out of 20):
-greedy vs random 6, strong vs random 4, random vs greedy 0, random vs strong 0,
-greedy vs greedy 0, strong vs greedy 0, greedy vs strong 0. The Allied side is hard for these
-bots (even random Axis play holds), so "beats random" is counted over both sides.
+Measured with the seeds of ``game_seeds(11, 20)`` (Allied wins out of 20, Allies vs Axis):
+strong vs greedy 8, greedy vs greedy 0, strong vs strong 4, strong vs random 18,
+random vs strong 0, greedy vs random 4, greedy vs strong 0. Before the strong bot judged an
+attack by every unit that could join it (one unit alone never takes a city), strong vs
+greedy was 0 as well.
 """
 
 from __future__ import annotations
@@ -83,12 +84,15 @@ def _allied_wins(allies: str, axis: str, n: int) -> int:
 
 
 @pytest.mark.slow
-def test_strong_beats_random_in_most_games_and_does_as_well_as_greedy() -> None:
+def test_strong_beats_random_and_beats_greedy_on_both_sides() -> None:
     n = 20
     as_axis = n - _allied_wins("random", "strong", n)
     as_allies = _allied_wins("strong", "random", n)
     print(f"strong vs random: {as_allies}/{n} as Allies, {as_axis}/{n} as Axis")
-    assert as_axis + as_allies > n  # most of the 2n games (measured: 24/40)
+    assert as_axis + as_allies > 1.5 * n  # measured: 38/40
     gg = _allied_wins("greedy", "greedy", n)
-    assert _allied_wins("strong", "greedy", n) >= gg  # as Allies, at least greedy's record
-    assert _allied_wins("greedy", "strong", n) <= gg + 1  # as Axis, at most one game worse
+    sg = _allied_wins("strong", "greedy", n)
+    ss = _allied_wins("strong", "strong", n)
+    print(f"Allied wins: greedy vs greedy {gg}, strong vs greedy {sg}, strong vs strong {ss} (of {n})")
+    assert sg >= gg + 4  # strong Allies win clearly more often against the same greedy Axis (measured 8 vs 0)
+    assert ss < sg  # strong Axis concedes fewer games than greedy Axis to the same strong Allies (measured 4 vs 8)
