@@ -289,7 +289,9 @@ class GreedyBot:
                 # a zone changes the score of moves into its neighbours too
                 b = s.board
                 near = touched | {n for m in moves[len(seen[2]) :] for n in b.zone(m.path[0]).neighbours}
-                for key in [k for k in cache if k[1][0] in touched or k[1][-1] in near]:
+                # the start zone matters only through the garrison of an Allied-held city (_move)
+                cities = {z for z in touched if b.zone(z).victory_city}
+                for key in [k for k in cache if k[1][-1] in near or k[1][0] in cities]:
                     del cache[key]
                 self._ctx = _Context(s)
         else:

@@ -90,3 +90,22 @@ def test_bad_arguments() -> None:
         simulate(-1, progress=False)
     assert len(simulate(0, progress=False)) == 0
     assert np.isnan(win_rates(simulate(0, progress=False)).loc["allies", "rate"])
+
+
+@pytest.mark.parametrize("bot", ["greedy", "strong"])
+def test_move_score_cache_changes_no_decision(bot: str) -> None:
+    """The bots keep move scores for a whole move step and redo only those a new declaration
+    can change (dday.players.GreedyBot._move_cache_for). Scoring every candidate afresh must
+    play exactly the same games, in both seats."""
+    from dday.players import BOTS, _Context
+
+    cls = BOTS[bot]
+
+    class Fresh(cls):  # type: ignore[misc, valid-type]
+        def _move_cache_for(self, s, step):  # type: ignore[no-untyped-def]
+            self._ctx = _Context(s)
+            return {}
+
+    for seed in game_seeds(5, 2):
+        assert play_game(cls(), make_player("greedy"), seed=seed).record == play_game(Fresh(), make_player("greedy"), seed=seed).record
+        assert play_game(make_player("greedy"), cls(), seed=seed).record == play_game(make_player("greedy"), Fresh(), seed=seed).record
