@@ -75,6 +75,7 @@ class StrongBot(GreedyBot):
     """Greedy, plus exact odds for attacks, casualties, naval targets and bomber targets."""
 
     name = "strong"
+    attacks_count_support = True
 
     def __init__(self, attack_threshold: float = 0.5, attack_ratio: float = 1.3, batch_moves: bool = True, city_threshold: float = 0.3) -> None:
         super().__init__(attack_ratio=attack_ratio, batch_moves=batch_moves)

@@ -137,6 +137,16 @@ class _Context:
         return [z.id for z, (_, uk, us) in zip(self.state.board.zones, self.state.ground, strict=True) if uk.total or us.total]
 
     @cached_property
+    def allied_set(self) -> frozenset[str]:
+        return frozenset(self.allied_zones)
+
+    @cached_property
+    def german_arrivals(self) -> frozenset[str]:
+        """Zones of the German reinforcement sectors whose chart still has units."""
+        s = self.state
+        return frozenset(z for c in s.board.charts if c.power == "Germany" and s.charts[c.index] for z in c.zones)
+
+    @cached_property
     def after(self) -> dict[str, Force]:
         s = self.state
         return _after_moves(s, s.step) if isinstance(s.step, DeclareMovesStep) else {}
@@ -215,6 +225,7 @@ class GreedyBot:
     """Rules of thumb, one decision at a time (see the module docstring)."""
 
     name = "greedy"
+    attacks_count_support = False  # does _attack_score look at the units next door (_Context.support)?
 
     def __init__(self, attack_ratio: float = 1.3, batch_moves: bool = True) -> None:
         self.attack_ratio = attack_ratio
@@ -288,7 +299,9 @@ class GreedyBot:
                 # an attack's score counts the support next door (_Context.support): a move out of
                 # a zone changes the score of moves into its neighbours too
                 b = s.board
-                near = touched | {n for m in moves[len(seen[2]) :] for n in b.zone(m.path[0]).neighbours}
+                near = touched
+                if self.attacks_count_support:
+                    near = touched | {n for m in moves[len(seen[2]) :] for n in b.zone(m.path[0]).neighbours}
                 # the start zone matters only through the garrison of an Allied-held city (_move)
                 cities = {z for z in touched if b.zone(z).victory_city}
                 for key in [k for k in cache if k[1][-1] in near or k[1][0] in cities]:
@@ -352,15 +365,15 @@ class GreedyBot:
         return TARGET_VALUE[a.target] + (1.0 if near_allies else 0.0) - 0.2 * s.units(a.zone, "Germany").artillery
 
     def _patrol(self, s: State, a: Patrol) -> float:
-        b = s.board
+        ctx = self._ctx
         g = s.units(a.zone, "Germany")
-        z = b.zone(a.zone)
+        z = s.board.zone(a.zone)
         score = 0.0
         if not s.contested(a.zone):
             score += 0.4 * g.land_for_stacking  # units here may move out
-        if z.reinforcement_sector and any(s.charts[c.index] for c in b.charts if c.power == "Germany" and a.zone in c.zones):
+        if z.reinforcement_sector and a.zone in ctx.german_arrivals:
             score += 2.0
-        score += 0.3 * sum(1 for n in z.neighbours if s.side_total(n, "allies"))
+        score += 0.3 * sum(1 for n in z.neighbours if n in ctx.allied_set)
         score -= 0.6 * g.artillery  # antiaircraft risk
         score -= 0.5 * s.fighters_in(a.zone)
         return score
