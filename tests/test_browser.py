@@ -1,7 +1,8 @@
 """A real browser: JupyterLab on localhost, Debian's chromium driven by Playwright.
 
-Opens ``00_start_here.ipynb`` and ``09_blockhouses_fire.ipynb``, runs all cells, plays one
-decision and one **Roll** in the card lab, and checks that the map and the chart are drawn.
+Opens ``00_start_here.ipynb``, ``09_blockhouses_fire.ipynb`` and ``20_play.ipynb``, runs all
+cells, plays one decision and one **Roll** in the card lab and a few dice and a decision on the
+whole-game board, and checks that the map, the chart and the game log follow.
 Screenshots go to ``test-artifacts/screenshots/``. Nothing is downloaded: the system chromium
 is used (never ``playwright install``) and the maps have no tile layer.
 """
@@ -210,3 +211,38 @@ def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], s
     assert "Rolled:" in text and "hits on 3 or less" in text
     lab.screenshot(path=str(shots / "09_blockhouses_fire_after_roll.png"))
     print(f"saved {shots / '09_blockhouses_fire_after_roll.png'}")
+
+
+def test_whole_game_board_plays_in_the_browser(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    """Notebook 20: roll the paratroopers' dice, then make a person's decision (aim a naval
+    die); the log, the prompt and the map follow, and the greedy bot plays in between."""
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "20_play.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "20_play") >= ZONES
+    bots = page.get_by_role("button", name="Play bots until a person must decide", exact=True)
+    bots.first.wait_for(state="visible", timeout=120_000)
+    board = panel.locator(".jp-OutputArea-output", has=bots).first  # the first board: you play the UK and the US
+    board.scroll_into_view_if_needed()
+    log = board.locator(".dday-log")
+    assert "Turn 1, order 1: Airborne Assault" in log.inner_text()
+    roll = board.get_by_role("button", name="Roll", exact=True)
+    aim = board.get_by_role("button", name="Aim this die", exact=True)
+    for _ in range(10):  # order 1: three airborne boxes, one Roll each; then order 2 asks the Allies to aim
+        if aim.count() and aim.first.is_visible():
+            break
+        assert roll.is_enabled()
+        roll.click()
+        page.wait_for_timeout(1000)
+    text = log.inner_text()
+    assert text.count("Airborne attacks") == 3 and "order 2: Naval Bombardment" in text
+    board.screenshot(path=str(shots / "20_play_before_aiming.png"))
+    aim.first.click()  # the person's decision; the die is rolled at once (the box is ticked)
+    deadline = time.monotonic() + 30
+    while "Naval die 1" not in log.inner_text() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert "Naval die 1 (Allies) at a blockhouse" in log.inner_text()
+    assert board.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
+    assert "naval die" in board.inner_text().lower()  # the prompt now asks about the next die
+    board.screenshot(path=str(shots / "20_play_after_aiming.png"))
+    print(f"saved {shots / '20_play_after_aiming.png'}")
