@@ -24,12 +24,18 @@ A whole fight for one zone over several attack cards is :func:`zone_fight`.
 
 from __future__ import annotations
 
+import math
+import operator
+import struct
+import sys
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Any, Final
+from itertools import repeat
+from typing import Any, Final, Literal
 
+import numpy as np
 import pandas as pd
 
 from . import dice as dice_mod
@@ -141,7 +147,7 @@ class Distribution:
     outcome_name: str = "outcome"
 
     def __post_init__(self) -> None:
-        if any(p < 0 for p in self.probs.values()):
+        if not isinstance(self.probs, _SurvivorLaw) and any(p < 0 for p in self.probs.values()):
             raise ValueError("probabilities cannot be negative")
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
@@ -240,11 +246,37 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+_PACK_DICE: Final = 24  # 6**24 < 2**63: every coefficient fits one 64-bit slot
+
+
+@cache
+def _packed(n: int, hit_on: int) -> int:
+    """``_int_weights(n, hit_on)`` as one integer, coefficient k in bits 64k..64k+63."""
+    p = 0
+    for w in reversed(_int_weights(n, hit_on)):
+        p = (p << 64) | w
+    return p
+
+
 def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    w: tuple[int, ...] = (1,)
+    """Ways to score 0..dice hits: the product of one binomial polynomial per group.
+
+    Multiplying the packed integers (one 64-bit slot per coefficient) multiplies the
+    polynomials, so the convolution is a single integer product; no coefficient exceeds
+    6**dice, so slots never overflow for up to 24 dice (beyond that: a plain convolution).
+    """
+    count = sum(n for _, n in groups)
+    if len(groups) == 1:
+        return _int_weights(count, groups[0][0])
+    if count > _PACK_DICE:
+        w: tuple[int, ...] = (1,)
+        for hit_on, n in groups:
+            w = _convolve(w, _int_weights(n, hit_on))
+        return w
+    p = 1
     for hit_on, n in groups:
-        w = _convolve(w, _int_weights(n, hit_on))
-    return w
+        p *= _packed(n, hit_on)
+    return struct.unpack(f"<{count + 1}Q", p.to_bytes(8 * (count + 1), "little"))
 
 
 # Combat options, as passed to :func:`dday.engine.combat_dice`: (infantry_hit, paired_infantry,
@@ -452,18 +484,41 @@ class LossOrder:
     allies: tuple[str, ...] = ALLIED_LOSS_ORDER
     axis: tuple[str, ...] = AXIS_LOSS_ORDER
 
-    def __call__(self, force: Force, hits: int, side: str) -> Force:
+    def removal_order(self, side: str) -> tuple[str, ...]:
+        """Every land unit type in the order ``side`` gives it up (types not listed come last)."""
         order = self.allies if side == "allies" else self.axis
+        return (*order, *(u for u in LAND_TYPES if u not in order))
+
+    def __call__(self, force: Force, hits: int, side: str) -> Force:
         left = min(hits, force.total)
         losses = Force()
-        for unit in (*order, *(u for u in LAND_TYPES if u not in order)):
+        for unit in self.removal_order(side):
             n = min(left, force.get(unit))
             if n:
                 losses = losses.add(unit, n)
                 left -= n
         return losses
 
+    def survivors(self, force: Force, side: str) -> list[Force]:
+        """What is left of ``force`` after 0, 1, …, ``force.total`` hits (one unit per hit, in order).
 
+        The units always go in the same order, so ``k`` more hits on ``survivors[j]`` leave
+        ``survivors[j + k]``: a fight under a loss order only ever visits these forces.
+
+        >>> [f.short() for f in DEFAULT_POLICY.survivors(Force(infantry=1, tank=1, blockhouse=1), "axis")]
+        ['1i 1t 1b', '1t 1b', '1t', '-']
+        """
+        out = [force]
+        counts = list(force)
+        for unit in self.removal_order(side):
+            i = _FORCE_FIELD[unit]
+            for _ in range(counts[i]):
+                counts[i] -= 1
+                out.append(Force._make(counts))
+        return out
+
+
+_FORCE_FIELD: Final = {u: i for i, u in enumerate(Force._fields)}
 DEFAULT_POLICY: Final = LossOrder()
 ENGINE_ORDER_POLICY: Final = LossOrder(ALLIED_LOSS_ORDER, ("infantry", "artillery", "tank", "blockhouse"))
 """The order of ``dday.units.CHEAPEST_FIRST`` (blockhouse last) for comparison."""
@@ -475,34 +530,19 @@ ENGINE_ORDER_POLICY: Final = LossOrder(ALLIED_LOSS_ORDER, ("infantry", "artiller
 _ALLIED_COLS: Final = ("infantry", "artillery", "tank")
 _AXIS_COLS: Final = ("infantry", "artillery", "tank", "blockhouse")
 
-State2 = tuple[Force, Force]  # (allied force, axis force)
-_Trans = list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]  # per chain state: (to_allies, to_axis)
+_FIGHT_KEYS: Final = (
+    "allies_hold",
+    "axis_hold",
+    "contested",
+    "empty",
+    *(f"E[allies_{u}]" for u in _ALLIED_COLS),
+    *(f"E[axis_{u}]" for u in _AXIS_COLS),
+)
 
 
 @cache
 def _after(policy: CasualtyPolicy, force: Force, hits: int, side: str) -> Force:
     return force.minus(policy(force, hits, side)) if hits else force
-
-
-@cache
-def _outcomes_of(
-    policy: CasualtyPolicy, force: Force, side: str, enemy: Force, attacking: bool, opts: CombatOptions = NORMAL
-) -> tuple[tuple[Force, int], ...]:
-    """What ``enemy`` becomes after ``force`` (of ``side``) fires once: (enemy after losses, ways of 6**force.total).
-
-    When artillery does not roll (VAR-RM-9) fewer dice are thrown; the ways are scaled up to
-    6**force.total so every state of the chain keeps one denominator.
-    """
-    out: dict[Force, int] = {}
-    cap = enemy.total
-    eside = other_side(side)
-    scale = 6 ** (force.total - _dice_count(force, attacking, opts))
-    for k, w in enumerate(_side_weights(force, side, attacking, opts)):
-        w *= scale
-        if w:
-            after = _after(policy, enemy, min(k, cap), eside)
-            out[after] = out.get(after, 0) + w
-    return tuple(out.items())
 
 
 def _reachable_forces(policy: CasualtyPolicy, start: Force, side: str) -> list[Force]:
@@ -519,6 +559,58 @@ def _reachable_forces(policy: CasualtyPolicy, start: Force, side: str) -> list[F
     return list(seen)
 
 
+def _coprime_fraction(n: int, d: int) -> Fraction:
+    """``Fraction(n, d)`` for ``n``/``d`` already in lowest terms (``d > 0``), skipping a second gcd."""
+    if _FRACTION_SLOTS:
+        f = object.__new__(Fraction)
+        f._numerator, f._denominator = n, d  # type: ignore[attr-defined]
+        return f
+    return Fraction(n, d)
+
+
+def _fraction_slots_work() -> bool:
+    try:
+        f = object.__new__(Fraction)
+        f._numerator, f._denominator = -3, 4  # type: ignore[attr-defined]
+        return f == Fraction(-3, 4) and hash(f) == hash(Fraction(-3, 4)) and str(f) == "-3/4"
+    except (AttributeError, TypeError):
+        return False
+
+
+_FRACTION_SLOTS: Final = _fraction_slots_work()
+
+
+class _SurvivorLaw(Mapping[Hashable, Fraction]):
+    """The final law of a fight, ``{(allies, axis): Fraction}``, most likely first.
+
+    The exact chain has already produced every numerator (an int over one common
+    denominator); the Fraction objects and the keys are only made when the law is first read.
+    """
+
+    def __init__(self, side_a: Sequence[Force], side_x: Sequence[Force], numerators: Sequence[int], den: int) -> None:
+        self._parts: tuple[Sequence[Force], Sequence[Force], Sequence[int], int] | None = (side_a, side_x, numerators, den)
+        self._probs: dict[Hashable, Fraction] = {}
+
+    def _law(self) -> dict[Hashable, Fraction]:
+        if self._parts is not None:
+            side_a, side_x, numerators, den = self._parts
+            short_a, short_x = [f.short() for f in side_a], [f.short() for f in side_x]
+            nx = len(side_x)
+            order = sorted((i for i, m in enumerate(numerators) if m), key=lambda i: -numerators[i])
+            self._probs = {(short_a[i // nx], short_x[i % nx]): Fraction(numerators[i], den) for i in order}
+            self._parts = None
+        return self._probs
+
+    def __getitem__(self, outcome: Hashable) -> Fraction:
+        return self._law()[outcome]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._law())
+
+    def __len__(self) -> int:
+        return len(self._law())
+
+
 @dataclass(frozen=True)
 class ZoneFight:
     """Exact results of :func:`zone_fight_exact`: one row of Fractions per card, the final law."""
@@ -529,10 +621,23 @@ class ZoneFight:
     axis: Force
     first: str
     policy: CasualtyPolicy = field(repr=False)
+    floats: tuple[float, ...] | None = field(default=None, repr=False, compare=False)
+    """The row values as floats, row by row (``float`` of each Fraction), if already known."""
 
     def to_frame(self) -> pd.DataFrame:
         """Floats for plots; the exact rows are in ``df.attrs['exact']``."""
-        df = pd.DataFrame([{k: (float(v) if isinstance(v, Fraction) else v) for k, v in r.items()} for r in self.rows])
+        if self.rows and all(len(r) == 3 + len(_FIGHT_KEYS) for r in self.rows):
+            values = self.floats if self.floats is not None else [float(r[k]) for r in self.rows for k in _FIGHT_KEYS]
+            table = np.array(values, dtype=float).reshape(len(self.rows), len(_FIGHT_KEYS))
+            data: dict[str, Any] = {
+                "card": np.array([r["card"] for r in self.rows]),
+                "order": np.array([r["order"] for r in self.rows]),
+                "attacker": [r["attacker"] for r in self.rows],
+            }
+            data.update(zip(_FIGHT_KEYS, table.T, strict=True))
+            df = pd.DataFrame(data, copy=False)
+        else:
+            df = pd.DataFrame([{k: (float(v) if isinstance(v, Fraction) else v) for k, v in r.items()} for r in self.rows])
         df.attrs["exact"] = [dict(r) for r in self.rows]
         df.attrs["explanation"] = self.explain()
         return df
@@ -577,6 +682,156 @@ def _card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | No
     return [(1, base)]
 
 
+# How zone_fight_exact computes the chain exactly, and fast:
+#
+# * States are pairs (Allied force, Axis force). Under a loss order each side's forces form a
+#   chain (LossOrder.survivors): 9 x 9 = 81 states for 8 units against 8.
+# * One card: each side's hits depend only on its own force (casualties still fire), so
+#   P(s -> t) = P(Axis fire leaves a' of a) x P(Allied fire leaves x' of x). Each factor is
+#   an integer number of ways over one denominator per side: every force's ways from
+#   _side_weights are divided by their gcd and scaled to the side's least common
+#   denominator. A card multiplies the numerators by integers of ~28 bits (not 6**16).
+# * The numerators (hundreds of bits) are kept as base-2**16 digits in float64: one card is
+#   one matrix product  digits @ T , exact because every sum stays below 2**48. A column of
+#   ones times a row of 2**52 adds 2**52 to each sum, which puts the sum's bits in the
+#   float's mantissa: read as uint16, bits 0-15, 16-31 and 32-47 of digit l's sum belong to
+#   digits l, l+1 and l+2, and one strided sum moves them there (the carry).
+# * The per-card summaries (category masses, expected survivors) are linear in the state:
+#   extra columns of the same matrix product.
+# * At the end the digits are carried into proper base-2**16 digits, read as Python ints
+#   (int.from_bytes) and put in lowest terms: the denominator is 2**a * 3**b, so only 2s
+#   (trailing zero bits) and 3s (a residue mod 3**18, from the digits) can cancel.
+
+_MAGIC: Final = 2.0**52
+_LIMIT: Final = 2**48  # every digits @ T sum stays below this: three 16-bit pieces
+_EXACT: Final = 2**53  # integers below this are exact in float64
+_PIECES: Final = (0, 2) if sys.byteorder == "little" else (6, -2)  # byte of bits 0-15 in a float64, step to the next 16
+_POW3: Final = 3**18  # < 2**29: residues mod 3**18 tell 3-adic valuations below 18
+_LITTLE: Final[Literal["little"]] = "little"
+
+
+def _loss_table(policy: CasualtyPolicy, start: Force, side: str, max_hits: int) -> tuple[list[Force], np.ndarray]:
+    """The forces ``policy`` can leave of ``start`` (``start`` first) and ``after[i, k]``: the
+    index of what ``k`` = 0..``max_hits`` hits leave of force ``i`` (capped at its units, R-COMBAT-5)."""
+    if isinstance(policy, LossOrder) and type(policy).__call__ is LossOrder.__call__:
+        forces = policy.survivors(start, side)
+        return forces, np.minimum(np.arange(len(forces))[:, None] + np.arange(max_hits + 1), len(forces) - 1)
+    forces = _reachable_forces(policy, start, side)
+    index = {f: i for i, f in enumerate(forces)}
+    after = [[index[_after(policy, f, min(k, f.total), side)] for k in range(max_hits + 1)] for f in forces]
+    return forces, np.array(after, dtype=np.intp)
+
+
+def _hit_tables(requests: Sequence[tuple[Sequence[Force], str, bool, CombatOptions]], width: int) -> list[tuple[np.ndarray, int]]:
+    """For each (forces, side, attacking, options): a table whose row ``i`` is the ways force
+    ``i`` scores 0, 1, … hits, every row over one denominator (returned with it).
+
+    Each force's ways out of 6**dice (:func:`_side_weights`) are divided by their gcd, then
+    scaled to the least common denominator of the request's forces.
+    """
+    flat: list[int] = []
+    for forces, side, attacking, opts in requests:
+        for f in forces:
+            w = _side_weights(f, side, attacking, opts) if f.total else (1,)
+            flat += w
+            flat += (0,) * (width - len(w))
+    table = np.array(flat, dtype=np.int64 if width <= _PACK_DICE + 1 else object).reshape(-1, width)
+    gcd = np.gcd.reduce(table, axis=1)
+    den = table.sum(axis=1) // gcd
+    sizes = [len(r[0]) for r in requests]
+    starts = np.cumsum([0, *sizes[:-1]])
+    lcd = np.lcm.reduceat(den, starts)
+    table = table // gcd[:, None] * (np.repeat(lcd, sizes) // den)[:, None]
+    return [(table[s : s + n], int(d)) for s, n, d in zip(starts, sizes, lcd, strict=True)]
+
+
+def _cycle_matrix(wa: np.ndarray, wx: np.ndarray, lost_a: np.ndarray, lost_x: np.ndarray) -> np.ndarray:
+    """T[(a, x), (a', x')] = ways[Axis force x leaves a' of a] * ways[Allied force a leaves x' of x].
+
+    ``wa``/``wx``: hit tables of each side's forces; ``lost_a[a, k, a']`` is 1 where k hits
+    leave a' of Allied force a (``lost_x`` likewise).
+    """
+    na, nx = len(wa), len(wx)
+    dtype = wa.dtype
+    to_a = np.matmul(wx, lost_a.astype(dtype)).reshape(na * nx, na)  # [(a, x), a']
+    to_x = (wa @ lost_x.transpose(1, 0, 2).reshape(len(lost_x[0]), nx * nx).astype(dtype)).reshape(na * nx, nx)  # [(a, x), x']
+    return (to_a[:, :, None] * to_x[:, None, :]).reshape(na * nx, na * nx)
+
+
+def _split_den(den: int) -> tuple[int, int] | None:
+    """(a, b) with ``den == 2**a * 3**b``, or None."""
+    a = (den & -den).bit_length() - 1
+    rest, b = den >> a, 0
+    while rest % 3 == 0:
+        rest //= 3
+        b += 1
+    return (a, b) if rest == 1 else None
+
+
+def _carry(prod: np.ndarray, lead: int, n: int, size: int, parts: int, state: np.ndarray) -> None:
+    """``state[r] =`` the sum over part j and piece i of bits 16i..16i+15 of ``prod[lead + r - i - j]``.
+
+    ``prod`` holds digits @ (part 0 | part 1 | …) + 2**52 in rows ``lead``..``lead + n - 1``
+    and zeros around them; the pieces are read in place through a strided uint16 view.
+    """
+    row = prod.strides[0]
+    rows = n + 1 + parts
+    for j in range(parts):
+        pieces = np.ndarray((rows, size, 3), np.uint16, prod, (lead - j) * row + 8 * j * size + _PIECES[0], (row, 8, _PIECES[1] - row))
+        if j == 0:
+            np.add.reduce(pieces, axis=2, dtype=np.float64, out=state[:rows, :size])
+        else:
+            state[:rows, :size] += np.add.reduce(pieces, axis=2, dtype=np.float64)
+
+
+def _to_ints(digits: np.ndarray) -> list[int]:
+    """Rows of non-negative base-2**16 digits (int64, below 2**47) as Python ints; ``digits`` ends carried."""
+    for _ in range(3):  # below 2**47, three carries leave digits < 2**16 but for a rare run of 0xFFFF
+        carry = digits >> 16
+        digits &= 0xFFFF
+        digits[:, 1:] += carry[:, :-1]
+    while (digits >> 16).any():
+        carry = digits >> 16
+        digits &= 0xFFFF
+        digits[:, 1:] += carry[:, :-1]
+    chunks = digits.astype("<u2").view(f"S{2 * digits.shape[1]}").ravel().tolist()  # drops trailing zero bytes: harmless
+    return list(map(int.from_bytes, chunks, repeat(_LITTLE)))
+
+
+def _lowest_terms(
+    digits: np.ndarray, numerators: list[int], twos: np.ndarray, threes: np.ndarray, pow3: list[int]
+) -> tuple[list[int], list[int]]:
+    """``numerators[i] / (2**twos[i] * 3**threes[i])`` in lowest terms, as (numerators, denominators).
+
+    ``digits`` are the numerators' carried base-2**16 digits and ``pow3[i] == 3**threes[i]``.
+    The power of 2 in a numerator is its trailing zero bits; the power of 3 (below 18) shows
+    in its residue mod 3**18, computed from the digits.
+    """
+    first = (digits != 0).argmax(axis=1)
+    low = digits[np.arange(len(digits)), first]  # the lowest non-zero digit (0 for 0)
+    zero = low == 0
+    e2 = np.minimum(first * 16 + np.frexp((low & -low).astype(np.float64))[1] - 1, twos)
+    weight, w = [], 1  # 2**(16 l) mod 3**18: the digits' weights mod 3**18
+    for _ in range(digits.shape[1]):
+        weight.append(w)
+        w = w * 65536 % _POW3
+    residue = np.fmod(digits @ np.array(weight, dtype=np.float64), _POW3).astype(np.int64)  # exact: every sum < 2**53
+    e3 = np.minimum(np.gcd(residue, _POW3), 3 ** np.minimum(threes, 18))  # 3**(the 3s shared with the denominator)
+    e2[zero], e3[zero] = 0, 1
+    cut3 = e3.tolist()
+    nums = list(map(operator.floordiv, map(operator.rshift, numerators, e2.tolist()), cut3))
+    dens = list(map(operator.lshift, map(operator.floordiv, pow3, cut3), (twos - e2).tolist()))
+    for i in np.flatnonzero(zero | ((residue == 0) & (threes > 18))).tolist():
+        if zero[i]:  # 0 = 0/1
+            dens[i] = 1
+            continue
+        n, d = nums[i], dens[i]  # 3**18 divides it: count the further 3s one by one
+        while d % 3 == 0 and n % 3 == 0:
+            n, d = n // 3, d // 3
+        nums[i], dens[i] = n, d
+    return nums, dens
+
+
 def zone_fight_exact(
     allies: UnitSpec,
     axis: UnitSpec,
@@ -595,83 +850,152 @@ def zone_fight_exact(
         raise ValueError("TAC-10 changes the Allied attack on order 11: use first='allies'")
     if a0.blockhouse:
         raise ValueError("only the Axis has blockhouses (R-BH-1)")
-    n0 = a0.total + x0.total
-    scale = [6**k for k in range(n0 + 1)]
-    step = scale[n0]
-    # states: every (Allied force, Axis force) pair the policy can produce; id = ia * nx + ix
-    side_a, side_x = _reachable_forces(policy, a0, "allies"), _reachable_forces(policy, x0, "axis")
-    ia_of = {f: i for i, f in enumerate(side_a)}
-    ix_of = {f: i for i, f in enumerate(side_x)}
-    nx = len(side_x)
-    states = [(a, x) for a in side_a for x in side_x]
-    size = len(states)
-    # per state: category (0 allies hold, 1 axis hold, 2 contested, 3 empty) and survivor counts
-    cols = [f"allies_{u}" for u in _ALLIED_COLS] + [f"axis_{u}" for u in _AXIS_COLS]
-    cat = [(2 if x.total else 0) if a.total else (1 if x.total else 3) for a, x in states]
-    counts = [[(c, n) for c, n in enumerate([a.get(u) for u in _ALLIED_COLS] + [x.get(u) for u in _AXIS_COLS]) if n] for a, x in states]
-    # one cycle = (what the Axis fire leaves of the Allies) x (what the Allied fire leaves of the Axis)
-    trans: dict[tuple[str, CombatOptions], _Trans] = {}
+    cards = max(cards, 0)
+    # states (Allied force, Axis force), numbered ia * nx + ix; the start is state 0
+    side_a, after_a = _loss_table(policy, a0, "allies", x0.total)
+    side_x, after_x = _loss_table(policy, x0, "axis", a0.total)
+    na, nx = len(side_a), len(side_x)
+    size = na * nx
 
-    def transitions(attacker: str, opts: CombatOptions) -> _Trans:
-        if (attacker, opts) not in trans:
-            tr: _Trans = []
-            for i, (a, x) in enumerate(states):
-                if cat[i] != 2:
-                    tr.append(([], []))
-                    continue
-                sc = scale[n0 - a.total - x.total]
-                to_a = [(ia_of[f] * nx, w * sc) for f, w in _outcomes_of(policy, x, "axis", a, attacker == "axis", opts)]
-                to_x = [(ix_of[f], w) for f, w in _outcomes_of(policy, a, "allies", x, attacker == "allies", opts)]
-                tr.append((to_a, to_x))
-            trans[(attacker, opts)] = tr
-        return trans[(attacker, opts)]
-
-    dist: list[int] = [0] * size
-    dist[ia_of[a0] * nx + ix_of[x0]] = 1
-    den = 1
-    rows: list[dict[str, Any]] = []
+    # the cards: who attacks, with which options (card 1 may differ; later cards only alternate)
+    kinds: dict[tuple[str, tuple[tuple[int, CombatOptions], ...]], int] = {}
+    sequence: list[int] = []
+    modes_of = {(1, first): tuple(_card_modes(1, first, rules, fortune, tac10))}
     attacker = first
     for card in range(1, cards + 1):
-        new = [0] * size
-        modes = _card_modes(card, attacker, rules, fortune, tac10)
+        key = (min(card, 2), attacker)
+        if key not in modes_of:
+            modes_of[key] = tuple(_card_modes(card, attacker, rules, fortune, tac10))
+        sequence.append(kinds.setdefault((attacker, modes_of[key]), len(kinds)))
+        attacker = other_side(attacker)
+
+    # one card = one integer matrix T[s, t] (ways from state s to state t) over its denominator
+    requests = list({(side, att == side, opts): None for att, modes in kinds for _, opts in modes for side in ("allies", "axis")})
+    forces_of = {"allies": side_a, "axis": side_x}
+    found = _hit_tables([(forces_of[s], s, a, o) for s, a, o in requests], max(a0.total, x0.total) + 1) if requests else []
+    tables = dict(zip(requests, found, strict=True))
+    lost_a = after_a[:, :, None] == np.arange(na)  # [a, k, a']: k hits leave a' of a
+    lost_x = after_x[:, :, None] == np.arange(nx)
+    matrices: list[np.ndarray] = []
+    dens: list[int] = []
+    for att, modes in kinds:
+        parts = []
         for weight, opts in modes:
-            tr = transitions(attacker, opts)
-            for i, m in enumerate(dist):
-                if not m:
-                    continue
-                m *= weight
-                if cat[i] != 2:
-                    new[i] += m * step
-                    continue
-                to_a, to_x = tr[i]
-                for base, wa in to_a:
-                    mw = m * wa
-                    for j, wx in to_x:
-                        new[base + j] += mw * wx
-        dist = new
-        den *= step * sum(w for w, _ in modes)
-        sums = [0, 0, 0, 0]
-        surv = [0] * len(cols)
-        for i, m in enumerate(dist):
-            if m:
-                sums[cat[i]] += m
-                for c, n in counts[i]:
-                    surv[c] += m * n
-        row: dict[str, Any] = {"card": card, "order": 11 if attacker == "allies" else 13, "attacker": attacker}
-        row.update({k: Fraction(v, den) for k, v in zip(("allies_hold", "axis_hold", "contested", "empty"), sums, strict=True)})
-        row.update({f"E[{k}]": Fraction(v, den) for k, v in zip(cols, surv, strict=True)})
+            (wa, da), (wx, dx) = tables["allies", att == "allies", opts], tables["axis", att == "axis", opts]
+            kind: Any = np.float64 if da * dx < _EXACT else np.int64 if da * dx < 2**62 else object
+            parts.append(
+                (weight, da * dx, _cycle_matrix(wa[:, : a0.total + 1].astype(kind), wx[:, : x0.total + 1].astype(kind), lost_a, lost_x))
+            )
+        common = math.lcm(*(d for _, d, _ in parts))
+        total = sum(w for w, _, _ in parts) * common
+        kind = np.float64 if total < _EXACT else np.int64 if total < 2**62 else object
+        mix = parts[0][2].astype(kind) * (parts[0][0] * (common // parts[0][1]))
+        for w, d, m in parts[1:]:
+            mix += m.astype(kind) * (w * (common // d))
+        matrices.append(mix)
+        dens.append(total)
+
+    # summaries, linear in the state: categories (allies_hold, axis_hold, contested, empty) and survivors
+    count_a = np.array(side_a, dtype=np.float64)
+    count_x = np.array(side_x, dtype=np.float64)
+    alive_a = count_a.sum(axis=1, keepdims=True) > 0
+    alive_x = count_x.sum(axis=1) > 0
+    nsum = len(_FIGHT_KEYS)
+    grid = np.empty((na, nx, nsum))
+    grid[:, :, 0] = alive_a & ~alive_x
+    grid[:, :, 1] = ~alive_a & alive_x
+    grid[:, :, 2] = alive_a & alive_x
+    grid[:, :, 3] = ~alive_a & ~alive_x
+    grid[:, :, 4 : 4 + len(_ALLIED_COLS)] = count_a[:, None, [_FORCE_FIELD[u] for u in _ALLIED_COLS]]
+    grid[:, :, 4 + len(_ALLIED_COLS) :] = count_x[None, :, [_FORCE_FIELD[u] for u in _AXIS_COLS]]
+    summary = grid.reshape(size, nsum)
+
+    # cut each matrix into 16-bit parts until digits @ part stays below 2**48 (one part, usually)
+    npart = 1
+    if any(float(m.sum(axis=0).max(initial=0)) * 3 * 2**16 >= _LIMIT or m.dtype != np.float64 for m in matrices):
+        while True:
+            npart += 1
+            exact_ints = [m if m.dtype == object else m.astype(np.int64) for m in matrices]  # float entries are exact integers
+            cut = [[(m >> (16 * j)) & 0xFFFF if j < npart - 1 else m >> (16 * j) for j in range(npart)] for m in exact_ints]
+            if all(
+                float(np.asarray(p, dtype=np.float64).sum(axis=0).max(initial=0)) * 3 * npart * 2**16 < _LIMIT for ps in cut for p in ps
+            ):
+                break
+    else:
+        cut = [[m] for m in matrices]
+    width = npart * size + nsum
+    gemm = []
+    for ps in cut:
+        g = np.empty((size + 1, width))
+        for j, p in enumerate(ps):
+            g[:size, j * size : (j + 1) * size] = p
+        g[:size, npart * size :] = summary
+        g[size, : npart * size] = _MAGIC  # times the column of ones in the state: + 2**52
+        g[size, npart * size :] = 0.0
+        gemm.append(g)
+
+    # the chain, card by card: digits @ T, then the carry
+    den, den_after = 1, [1]
+    for k in sequence:
+        den *= dens[k]
+        den_after.append(den)
+    digits = [d.bit_length() // 16 + 1 for d in den_after]  # every state numerator is below its denominator
+    depth = digits[-1] + 2 * npart + 2
+    state = np.zeros((depth, size + 1))
+    state[:, size] = 1.0
+    state[0, 0] = 1.0  # the start state, certain (over denominator 1)
+    lead = npart + 1  # zero rows before the product: part j's bits from digit l go up to digit l + j + 2
+    prod = np.zeros((lead + depth, width))
+    sums = np.zeros((cards, nsum, depth))
+    for c, k in enumerate(sequence):
+        n = digits[c]
+        out = prod[lead : lead + n]
+        np.matmul(state[:n], gemm[k], out=out)
+        if c:
+            sums[c - 1, :, :n] = out[:, npart * size :].T  # the summaries of the state after card c
+        _carry(prod, lead, n, size, npart, state)
+    if cards:
+        n = digits[cards]
+        sums[cards - 1, :, :n] = (state[:n] @ gemm[0][:, npart * size :]).T
+
+    # exact integers; the rows in lowest terms, the final law as numerators over den (read lazily)
+    nrow = cards * nsum
+    table = np.zeros((nrow + size, depth + 2), dtype=np.int64)
+    table[:nrow, :depth] = sums.reshape(nrow, depth)
+    table[nrow:, :depth] = state[:, :size].T
+    numerators = _to_ints(table)
+    split = [_split_den(d) for d in dens]
+    if all(s is not None for s in split):
+        twos, threes = [0], [0]
+        for k in sequence:
+            twos.append(twos[-1] + split[k][0])  # type: ignore[index]
+            threes.append(threes[-1] + split[k][1])  # type: ignore[index]
+        nums, denoms = _lowest_terms(
+            table[:nrow],
+            numerators[:nrow],
+            np.repeat(twos[1:], nsum),
+            np.repeat(threes[1:], nsum),
+            [d >> t for d, t in zip(den_after[1:], twos[1:], strict=True) for _ in range(nsum)],  # 3**threes
+        )
+        exact = list(map(_coprime_fraction, nums, denoms))
+        floats = list(map(operator.truediv, nums, denoms))
+    else:  # a denominator with another prime factor (not from these rules): Fraction reduces it
+        exact = [Fraction(m, den_after[1 + i // nsum]) for i, m in enumerate(numerators[:nrow])]
+        floats = [float(f) for f in exact]
+
+    rows: list[dict[str, Any]] = []
+    attacker = first
+    for c in range(cards):
+        row: dict[str, Any] = {"card": c + 1, "order": 11 if attacker == "allies" else 13, "attacker": attacker}
+        row.update(zip(_FIGHT_KEYS, exact[c * nsum : (c + 1) * nsum], strict=True))
         rows.append(row)
         attacker = other_side(attacker)
-    final_w: dict[Hashable, int] = {}
-    for (a, x), m in zip(states, dist, strict=True):
-        if m:
-            final_w[(a.short(), x.short())] = final_w.get((a.short(), x.short()), 0) + m
     final = Distribution(
-        {k: Fraction(v, den) for k, v in sorted(final_w.items(), key=lambda kv: -kv[1])},
+        _SurvivorLaw(side_a, side_x, numerators[nrow:], den_after[-1]),
         title=f"Survivors after {cards} card(s): (Allies, Axis)",
         outcome_name="(allies, axis)",
     )
-    return ZoneFight(tuple(rows), final, a0, x0, first, policy)
+    return ZoneFight(tuple(rows), final, a0, x0, first, policy, tuple(floats))
 
 
 def zone_fight(
@@ -930,7 +1254,7 @@ def reinforcements(
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _outcomes_of, _probe):
+    for fn in (_int_weights, _packed, _side_weights, _cycle_weights, _cycle_fractions, _after, _probe):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
     dice_mod.hit_weights.cache_clear()

@@ -1,0 +1,223 @@
+"""The fast exact zone-fight chain (dday.odds.zone_fight_exact) against the previous algorithm.
+
+``reference_fight`` below is the straightforward integer chain that zone_fight_exact used
+before it was rewritten for speed (every state pair, every outcome pair, over 6**units per
+card). The fast chain must give the *same* Fractions: every row, the final law and its
+order, and the DataFrame floats — for the default and other loss orders, a policy that is
+not a loss order, fortune mixtures, a fixed fortune result, TAC-10, VAR-RM-9, the Axis
+attacking first, blockhouses, and forces big enough to need the matrix cut into 16-bit
+parts or numbers beyond int64.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dday import odds
+from dday.state import Rules
+from dday.units import LAND_TYPES, Force, other_side
+
+FORT = Rules(fortune=True)
+ARTY_ORDERS = Rules(artillery_orders=True)
+ALLIED = ("infantry", "artillery", "tank")
+AXIS = ("infantry", "artillery", "tank", "blockhouse")
+
+
+def _outcomes(policy: odds.CasualtyPolicy, force: Force, side: str, enemy: Force, attacking: bool, opts: Any) -> dict[Force, int]:
+    """What ``enemy`` becomes after ``force`` (of ``side``) fires once: {enemy after: ways of 6**force.total}."""
+    out: dict[Force, int] = {}
+    scale = 6 ** (force.total - odds._dice_count(force, attacking, opts))
+    for k, w in enumerate(odds._side_weights(force, side, attacking, opts)):
+        if w:
+            after = odds._after(policy, enemy, min(k, enemy.total), other_side(side))
+            out[after] = out.get(after, 0) + w * scale
+    return out
+
+
+def reference_fight(
+    allies: str,
+    axis: str,
+    cards: int,
+    first: str = "allies",
+    policy: odds.CasualtyPolicy = odds.DEFAULT_POLICY,
+    *,
+    rules: Rules | None = None,
+    fortune: int | None = None,
+    tac10: bool = False,
+) -> tuple[list[dict[str, Any]], dict[tuple[str, str], Fraction]]:
+    """(rows, final law) by the previous algorithm: one denominator 6**(all units) per card."""
+    a0, x0 = odds._force(allies), odds._force(axis)
+    n0 = a0.total + x0.total
+    dist = {(a0, x0): 1}
+    den = 1
+    rows = []
+    attacker = first
+    for card in range(1, cards + 1):
+        modes = odds._card_modes(card, attacker, rules, fortune, tac10)
+        new: dict[tuple[Force, Force], int] = {}
+        for weight, opts in modes:
+            for (a, x), m in dist.items():
+                if not (a.total and x.total):  # a decided zone stays decided
+                    new[a, x] = new.get((a, x), 0) + m * weight * 6**n0
+                    continue
+                scale = weight * 6 ** (n0 - a.total - x.total)
+                to_a = _outcomes(policy, x, "axis", a, attacker == "axis", opts)  # casualties still fire (R-COMBAT-6)
+                to_x = _outcomes(policy, a, "allies", x, attacker == "allies", opts)
+                for a2, wa in to_a.items():
+                    for x2, wx in to_x.items():
+                        new[a2, x2] = new.get((a2, x2), 0) + m * scale * wa * wx
+        dist = new
+        den *= 6**n0 * sum(w for w, _ in modes)
+        cats = dict.fromkeys(("allies_hold", "axis_hold", "contested", "empty"), 0)
+        surv = dict.fromkeys([f"E[allies_{u}]" for u in ALLIED] + [f"E[axis_{u}]" for u in AXIS], 0)
+        for (a, x), m in dist.items():
+            cats[("contested" if x.total else "allies_hold") if a.total else ("axis_hold" if x.total else "empty")] += m
+            for u in ALLIED:
+                surv[f"E[allies_{u}]"] += m * a.get(u)
+            for u in AXIS:
+                surv[f"E[axis_{u}]"] += m * x.get(u)
+        row: dict[str, Any] = {"card": card, "order": 11 if attacker == "allies" else 13, "attacker": attacker}
+        row.update({k: Fraction(v, den) for k, v in (cats | surv).items()})
+        rows.append(row)
+        attacker = other_side(attacker)
+    side_a = odds._reachable_forces(policy, a0, "allies")
+    side_x = odds._reachable_forces(policy, x0, "axis")
+    final_w = {(a.short(), x.short()): dist[a, x] for a in side_a for x in side_x if dist.get((a, x))}
+    final = {k: Fraction(v, den) for k, v in sorted(final_w.items(), key=lambda kv: -kv[1])}
+    return rows, final
+
+
+def keep_tanks(force: Force, hits: int, side: str) -> Force:
+    """A policy that is not a loss order: keep the tanks, otherwise lose from the biggest group."""
+    left, losses = min(hits, force.total), Force()
+    for unit in sorted(LAND_TYPES, key=lambda u: (u == "tank", -force.get(u))):
+        n = min(left, force.get(unit))
+        if n:
+            losses, left = losses.add(unit, n), left - n
+    return losses
+
+
+CASES: Sequence[tuple[tuple[str, str, int], dict[str, Any]]] = [
+    (("4i 2a 2t", "4i 2a 2t", 20), {}),  # the benchmark question
+    (("1i", "1b", 3), {}),
+    (("3i 1a", "2i 1b", 6), {}),
+    (("3i 2a 1t", "2i 1a 1t 1b", 5), {"first": "axis"}),
+    (("5i 1a 2t", "3i 2a 1t 3b", 7), {"policy": odds.ENGINE_ORDER_POLICY}),
+    (("3i 2a 1t", "2i 2a 1b", 6), {"policy": keep_tanks}),
+    (("3i 2a 1t", "2i 2a 1b", 5), {"policy": keep_tanks, "rules": FORT, "first": "axis"}),
+    (("4i 1a", "2i 1b", 6), {"rules": FORT}),
+    (("4i 1a", "2i 1b", 4), {"rules": FORT, "fortune": 1}),
+    (("4i 1a", "2i 1b", 4), {"rules": FORT, "fortune": 3}),
+    (("3i 2a 1t", "2i 1t", 4), {"tac10": True}),
+    (("3i 2a 1t", "2i 1t", 5), {"tac10": True, "rules": FORT, "fortune": 1}),
+    (("2i 2a", "3i 1t 2b", 5), {"rules": ARTY_ORDERS}),
+    (("6i 2t", "4i 3a 1t 3b", 12), {}),
+    (("8i", "8i 3b", 3), {}),  # big enough to cut the matrix into 16-bit parts
+    (("5i 3t", "4i 4t 3b", 4), {"rules": FORT}),
+    (("12i", "12i", 2), {}),  # three parts
+    (("26i", "1i 1t", 2), {}),  # more than 24 dice: Python-int tables
+    (("2i", "1t", 0), {}),  # no card: the start, certain
+    (("1t", "1i", 1), {}),
+]
+
+
+@pytest.mark.rules("R-COMBAT-2", "R-COMBAT-5", "R-COMBAT-6", "R-CONTROL-1", "R-BH-1", "FORT-11", "TAC-10", "VAR-RM-9")
+@pytest.mark.parametrize(("args", "kw"), CASES, ids=[f"{a}-{b}-{c}{'-' + '-'.join(sorted(kw)) if kw else ''}" for (a, b, c), kw in CASES])
+def test_fast_chain_equals_previous_algorithm(args: tuple[str, str, int], kw: dict[str, Any]) -> None:
+    rows, final = reference_fight(*args, **kw)
+    fight = odds.zone_fight_exact(*args, **kw)
+    assert list(fight.rows) == rows
+    assert all(type(v) is Fraction for r in fight.rows for v in r.values() if not isinstance(v, int | str))
+    assert dict(fight.final.probs) == final
+    assert list(fight.final.probs) == list(final)  # most likely first, ties in state order
+    assert fight.final.total == 1
+    df = fight.to_frame()
+    assert df.attrs["exact"] == rows
+    for i, row in enumerate(rows):
+        for k, v in row.items():
+            if isinstance(v, Fraction):
+                assert df[k].iloc[i] == float(v)  # the same number, correctly rounded
+
+
+def test_fractions_are_in_lowest_terms_and_compare_like_fractions() -> None:
+    fight = odds.zone_fight_exact("4i 2a 2t", "4i 2a 2t", 6)
+    for row in fight.rows:
+        for k in odds._FIGHT_KEYS:
+            p = row[k]
+            q = Fraction(p.numerator, p.denominator)  # normalises
+            assert (p.numerator, p.denominator) == (q.numerator, q.denominator)
+            assert p == q and hash(p) == hash(q) and p + 0 == q
+
+
+def test_frame_keeps_the_columns_and_dtypes_of_a_frame_built_from_the_rows() -> None:
+    fight = odds.zone_fight_exact("3i 1a 1t", "2i 1a 1b", 4)
+    df = fight.to_frame()
+    plain = pd.DataFrame([{k: (float(v) if isinstance(v, Fraction) else v) for k, v in r.items()} for r in fight.rows])
+    assert list(df.columns) == list(plain.columns)
+    assert df.dtypes.equals(plain.dtypes)
+    pd.testing.assert_frame_equal(df, plain)
+    assert "explanation" in df.attrs
+
+
+def test_final_law_reads_like_a_distribution() -> None:
+    fight = odds.zone_fight_exact("2i 1t", "2i 1b", 3)
+    law = fight.final
+    keys = list(law)
+    assert len(law) == len(keys) == len(set(keys))
+    assert law[keys[0]] == max(law.probs.values())
+    assert law[("nothing", "here")] == 0
+    assert law.marginal(0).total == 1
+    assert "Survivors after 3 card(s)" in repr(law)
+
+
+@pytest.mark.rules("R-COMBAT-5")
+def test_loss_order_survivors_are_the_forces_left_hit_by_hit() -> None:
+    for policy in (odds.DEFAULT_POLICY, odds.ENGINE_ORDER_POLICY):
+        for side, force in (("allies", Force(3, 2, 2)), ("axis", Force(2, 1, 2, 3))):
+            chain = policy.survivors(force, side)
+            assert len(chain) == force.total + 1 and chain[0] == force and chain[-1].total == 0
+            for j, f in enumerate(chain):
+                for k in range(f.total + 2):
+                    assert f.minus(policy(f, k, side)) == chain[min(j + k, force.total)]
+
+
+@pytest.mark.parametrize(
+    "groups", [(), ((1, 1),), ((1, 4), (2, 2), (3, 2)), ((2, 8), (3, 2)), ((1, 20), (3, 6)), ((1, 13), (2, 7), (3, 5), (4, 1))]
+)
+def test_packed_dice_weights_equal_the_plain_convolution(groups: tuple[tuple[int, int], ...]) -> None:
+    w: tuple[int, ...] = (1,)
+    for hit_on, n in groups:
+        w = odds._convolve(w, odds._int_weights(n, hit_on))
+    assert odds._dice_weights(groups) == w
+    assert sum(w) == 6 ** sum(n for _, n in groups)
+
+
+def force_strategy(units: tuple[str, ...], most: int) -> st.SearchStrategy[str]:
+    return (
+        st.lists(st.integers(0, 3), min_size=len(units), max_size=len(units))
+        .filter(lambda c: 0 < sum(c) <= most)
+        .map(lambda c: " ".join(f"{n}{u[0]}" for n, u in zip(c, units, strict=True) if n))
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    allies=force_strategy(ALLIED, 6),
+    axis=force_strategy(AXIS, 6),
+    cards=st.integers(1, 5),
+    first=st.sampled_from(["allies", "axis"]),
+    fortune_deck=st.booleans(),
+)
+def test_fast_chain_equals_previous_algorithm_on_random_fights(allies: str, axis: str, cards: int, first: str, fortune_deck: bool) -> None:
+    rules = FORT if fortune_deck else None
+    rows, final = reference_fight(allies, axis, cards, first, rules=rules)
+    fight = odds.zone_fight_exact(allies, axis, cards, first, rules=rules)
+    assert list(fight.rows) == rows
+    assert dict(fight.final.probs) == final and list(fight.final.probs) == list(final)
