@@ -3,7 +3,8 @@
 Nothing here copies a rule: unit values come from :mod:`dday.units`, dice from
 :func:`dday.dice.hit_distribution` and the grouping of combat dice from
 :func:`dday.engine.combat_dice`. Internally probabilities are kept as integers over a power
-of 6 (every die has six faces), which is exact and much faster than adding Fractions.
+of 6 (every die has six faces), which is exact and much faster than adding Fractions; the
+multi-card fight (:func:`zone_fight_exact`) keeps them as base-2**16 digits in numpy arrays.
 
 >>> hits(1, 1)                                   # one die hitting on 1
 (Fraction(5, 6), Fraction(1, 6))
@@ -296,7 +297,10 @@ def _opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, A
 @cache
 def _side_weights(force: Force, side: str, attacking: bool, opts: CombatOptions = NORMAL) -> tuple[int, ...]:
     """Ways (out of 6**dice) for the side to score 0..dice hits: a convolution over hit numbers."""
-    return _dice_weights(combat_dice(force, side, attacking, **_opts_for(force, attacking, opts)).groups)
+    dice = (
+        combat_dice(force, side, attacking) if opts == NORMAL else combat_dice(force, side, attacking, **_opts_for(force, attacking, opts))
+    )
+    return _dice_weights(dice.groups)
 
 
 def _dice_count(force: Force, attacking: bool, opts: CombatOptions) -> int:
@@ -727,7 +731,8 @@ def _hit_tables(requests: Sequence[tuple[Sequence[Force], str, bool, CombatOptio
     ``i`` scores 0, 1, … hits, every row over one denominator (returned with it).
 
     Each force's ways out of 6**dice (:func:`_side_weights`) are divided by their gcd, then
-    scaled to the least common denominator of the request's forces.
+    scaled to the least common denominator of the request's forces. Tables are float64 when
+    that is exact, else int64 or Python ints.
     """
     flat: list[int] = []
     for forces, side, attacking, opts in requests:
@@ -740,21 +745,22 @@ def _hit_tables(requests: Sequence[tuple[Sequence[Force], str, bool, CombatOptio
     den = table.sum(axis=1) // gcd
     sizes = [len(r[0]) for r in requests]
     starts = np.cumsum([0, *sizes[:-1]])
-    lcd = np.lcm.reduceat(den, starts)
+    lcd = np.lcm.reduceat(den, starts).tolist()
     table = table // gcd[:, None] * (np.repeat(lcd, sizes) // den)[:, None]
-    return [(table[s : s + n], int(d)) for s, n, d in zip(starts, sizes, lcd, strict=True)]
+    if max(lcd) < _EXACT:
+        table = table.astype(np.float64)
+    return [(table[s : s + n], d) for s, n, d in zip(starts.tolist(), sizes, lcd, strict=True)]
 
 
 def _cycle_matrix(wa: np.ndarray, wx: np.ndarray, lost_a: np.ndarray, lost_x: np.ndarray) -> np.ndarray:
     """T[(a, x), (a', x')] = ways[Axis force x leaves a' of a] * ways[Allied force a leaves x' of x].
 
-    ``wa``/``wx``: hit tables of each side's forces; ``lost_a[a, k, a']`` is 1 where k hits
-    leave a' of Allied force a (``lost_x`` likewise).
+    ``wa``/``wx``: the hit tables of each side's forces; ``lost_a[a, k, a']`` is 1 where k hits
+    leave a' of Allied force a, and ``lost_x[k, (x, x')]`` is 1 where k hits leave x' of x.
     """
     na, nx = len(wa), len(wx)
-    dtype = wa.dtype
-    to_a = np.matmul(wx, lost_a.astype(dtype)).reshape(na * nx, na)  # [(a, x), a']
-    to_x = (wa @ lost_x.transpose(1, 0, 2).reshape(len(lost_x[0]), nx * nx).astype(dtype)).reshape(na * nx, nx)  # [(a, x), x']
+    to_a = np.matmul(wx, lost_a).reshape(na * nx, na)  # [(a, x), a']: what the Axis fire leaves of a
+    to_x = (wa @ lost_x).reshape(na * nx, nx)  # [(a, x), x']: what the Allied fire leaves of x
     return (to_a[:, :, None] * to_x[:, None, :]).reshape(na * nx, na * nx)
 
 
@@ -874,24 +880,31 @@ def zone_fight_exact(
     forces_of = {"allies": side_a, "axis": side_x}
     found = _hit_tables([(forces_of[s], s, a, o) for s, a, o in requests], max(a0.total, x0.total) + 1) if requests else []
     tables = dict(zip(requests, found, strict=True))
-    lost_a = after_a[:, :, None] == np.arange(na)  # [a, k, a']: k hits leave a' of a
-    lost_x = after_x[:, :, None] == np.arange(nx)
+    lost_a = (after_a[:, :, None] == np.arange(na)).astype(np.float64)  # [a, k, a']: k hits leave a' of a
+    lost_x = (after_x.T[:, :, None] == np.arange(nx)).astype(np.float64).reshape(a0.total + 1, nx * nx)  # [k, (x, x')]
     matrices: list[np.ndarray] = []
     dens: list[int] = []
     for att, modes in kinds:
         parts = []
         for weight, opts in modes:
             (wa, da), (wx, dx) = tables["allies", att == "allies", opts], tables["axis", att == "axis", opts]
-            kind: Any = np.float64 if da * dx < _EXACT else np.int64 if da * dx < 2**62 else object
-            parts.append(
-                (weight, da * dx, _cycle_matrix(wa[:, : a0.total + 1].astype(kind), wx[:, : x0.total + 1].astype(kind), lost_a, lost_x))
-            )
+            wa, wx = wa[:, : a0.total + 1], wx[:, : x0.total + 1]
+            if da * dx < _EXACT and wa.dtype == np.float64:
+                parts.append((weight, da * dx, _cycle_matrix(wa, wx, lost_a, lost_x)))
+            else:  # products beyond 2**53: integers
+                kind: Any = np.int64 if da * dx < 2**62 else object
+                ints = [(t if t.dtype == object else t.astype(np.int64)).astype(kind) for t in (wa, wx, lost_a, lost_x)]
+                parts.append((weight, da * dx, _cycle_matrix(*ints)))
         common = math.lcm(*(d for _, d, _ in parts))
         total = sum(w for w, _, _ in parts) * common
-        kind = np.float64 if total < _EXACT else np.int64 if total < 2**62 else object
-        mix = parts[0][2].astype(kind) * (parts[0][0] * (common // parts[0][1]))
-        for w, d, m in parts[1:]:
-            mix += m.astype(kind) * (w * (common // d))
+        if len(parts) == 1:
+            mix = parts[0][2]
+        else:
+            kind = np.float64 if total < _EXACT else np.int64 if total < 2**62 else object
+            mix = sum(
+                (m.astype(kind) * (w * (common // d)) for w, d, m in parts[1:]),
+                parts[0][2].astype(kind) * (parts[0][0] * (common // parts[0][1])),
+            )
         matrices.append(mix)
         dens.append(total)
 
