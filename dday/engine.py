@@ -1878,6 +1878,9 @@ def _legal_moves(s: State, step: DeclareMovesStep) -> Iterator[Action]:
         yield Move(p, u, path)
 
 
+assert Force._fields[:3] == MOBILE_TYPES, "move_options indexes Force by position"
+
+
 @cache
 def _neighbour_indices(b: Board) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Per zone index: its neighbours as (zone id, zone index), in the board's order."""
@@ -1901,12 +1904,13 @@ def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tup
     side = step.side
     limit = b.stacking_limit
     ground = s.ground
+    # Force is (infantry, artillery, tank, blockhouse): [:3] are the units that stack and move
     if side == "allies":
-        enemy_here = [g.total > 0 for g, _, _ in ground]
-        count = [uk.land_for_stacking + us.land_for_stacking for _, uk, us in ground]
+        enemy_here = [any(g) for g, _, _ in ground]
+        count = [uk[0] + uk[1] + uk[2] + us[0] + us[1] + us[2] for _, uk, us in ground]
     else:
-        enemy_here = [uk.total + us.total > 0 for _, uk, us in ground]
-        count = [g.land_for_stacking for g, _, _ in ground]
+        enemy_here = [any(uk) or any(us) for _, uk, us in ground]
+        count = [g[0] + g[1] + g[2] for g, _, _ in ground]
     index = b.zone_index
     declared: dict[tuple[str, str, str], int] = {}
     transits: set[int] = set()
@@ -1932,13 +1936,13 @@ def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tup
         near = near_of[z.index]
         for k, p in enumerate(powers_of(side)):
             f = forces[first + k]
-            if not f.land_for_stacking:
+            if not (f[0] or f[1] or f[2]):
                 continue
             origins = origins_of[p]
             if origins is not None and z.id not in origins:
                 continue
-            for u in MOBILE_TYPES:
-                if f.get(u) - declared.get((z.id, p, u), 0) <= 0:
+            for ui, u in enumerate(MOBILE_TYPES):
+                if f[ui] <= 0 or (declared and f[ui] - declared.get((z.id, p, u), 0) <= 0):
                     continue
                 for n, i in near:
                     if room[i]:
