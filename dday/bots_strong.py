@@ -19,7 +19,8 @@ otherwise plays the same way:
 3. **Naval bombardment.** A blockhouse is worth removing for the Allied units it would fire
    at on the beach (order 9: one die hitting on 3 per blockhouse per turn) and, where Allied
    units are already fighting, for the gain in the Allies' exact probability of holding the
-   zone.
+   zone. (With VAR-RM-5 the dice may aim at any Axis unit on the coast; only the gain in the
+   odds counts for those.)
 4. **Bomber targets.** Expected value: the chance to destroy the target (1/2) times what the
    target is worth where Allied units will fight, minus the chance of losing the bomber to
    the zone's antiaircraft artillery times what the bomber is still worth.
@@ -153,15 +154,15 @@ class StrongBot(GreedyBot):
         z = s.board.zone(a.zone)
         g = s.units(a.zone, "Germany")
         turns_left = s.board.turns - s.turn + 1
-        score = 0.1  # any blockhouse removed is a little good
-        if z.fires_at:
+        score = 0.1  # any unit removed is a little good
+        if z.fires_at and a.target == "blockhouse":  # only blockhouses fire to sea
             on_beach = s.beach_units(z.fires_at).total
             # one shot per blockhouse per turn, hitting on 3: the units it would sink
             score += HIT_BLOCKHOUSE_TO_SEA / 6 * (min(on_beach, 3) + 0.5 * (turns_left - 1)) * 1.5
         allies = s.side_units(a.zone, "allies")
         if allies.total and allies.total + g.total <= MAX_UNITS:
             before = hold_probability(allies, g, "allies", "allies")
-            after = hold_probability(allies, g.add("blockhouse", -1), "allies", "allies")
+            after = hold_probability(allies, g.add(a.target, -1), "allies", "allies")  # a.target: VAR-RM-5 may aim at any unit
             score += 6.0 * (after - before) * (2.0 if z.victory_city else 1.0)
         elif z.victory_city:
             score += 0.5

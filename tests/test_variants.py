@@ -118,6 +118,16 @@ def test_every_rule_set_plays_whole_games_with_invariants(name: str) -> None:
     assert g.final.is_over
 
 
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_strong_bot_plays_every_rule_set_in_both_seats(name: str) -> None:
+    """The strong bot once aimed its naval-dice odds at a blockhouse even where VAR-RM-5 lets
+    the dice aim at any unit (a force with -1 blockhouse); every rule set is played here."""
+    rules = ruleset(name)
+    for allies, axis in (("strong", "greedy"), ("greedy", "strong")):
+        g = play_game(make_player(allies), make_player(axis), seed=4, rules=rules, on_state=check_invariants)
+        assert g.final.is_over
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_rule_set_many_games(name: str) -> None:
