@@ -1,0 +1,325 @@
+"""The turn's backbone: state editors, the order-card sequence, tactics offers, orders 9a/11a and the end-of-turn victory check (R-TURN-1, R-DECK-1..4, R-TAC-1..4, TAC-11/13, VAR-RM-7/8, R-VICTORY-1..4, VAR-RM-15..18)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from . import dice as dice_mod
+from .advanced import FORTUNE, TACTICS
+from .cards import ORDER_CARDS, REMOVAL_REASON, stays_in_deck
+from .dice import Dice, Faces
+from .state import GameOver, PickStep, Roll, State, evolve
+from .units import LAND_TYPES, NO_AIR, POWERS, Air, Force
+
+# ---------------------------------------------------------------------------------------------
+# small state editors and readers (all editors return new states)
+
+
+def _log(s: State, msg: str) -> State:
+    return evolve(s, events=(*s.events, msg))
+
+
+def _set_force(s: State, zone: str, power: str, force: Force) -> State:
+    i = s.board.zone_index(zone)
+    forces = list(s.ground[i])
+    forces[POWERS.index(power)] = force  # type: ignore[arg-type]
+    return evolve(s, ground=(*s.ground[:i], tuple(forces), *s.ground[i + 1 :]))  # type: ignore[arg-type]
+
+
+def _add_units(s: State, zone: str, power: str, unit: str, n: int) -> State:
+    return _set_force(s, zone, power, s.units(zone, power).add(unit, n))
+
+
+def _destroy(s: State, power: str, unit: str, n: int = 1) -> State:
+    """Record ``n`` destroyed land units (R-COMBAT-7: they never come back)."""
+    p = POWERS.index(power)  # type: ignore[arg-type]
+    d = list(s.destroyed)
+    d[p] = d[p].add(unit, n)
+    return evolve(s, destroyed=tuple(d))  # type: ignore[arg-type]
+
+
+def _kill_in_zone(s: State, zone: str, power: str, unit: str, n: int = 1) -> State:
+    s = _set_force(s, zone, power, s.units(zone, power).add(unit, -n))
+    return _destroy(s, power, unit, n)
+
+
+def _set_beach(s: State, name: str, force: Force) -> State:
+    i = s.board.beachhead(name).index
+    return evolve(s, beach=(*s.beach[:i], force, *s.beach[i + 1 :]))
+
+
+def _set_air(s: State, zone: str, air: Air) -> State:
+    i = s.board.zone_index(zone)
+    return evolve(s, air=(*s.air[:i], air, *s.air[i + 1 :]))
+
+
+def _zname(s: State, zone: str) -> str:
+    return s.board.name(zone)
+
+
+def _a(word: str) -> str:
+    """'a tank', 'an infantry', 'an artillery' (for log lines)."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _on(d: Dice) -> str:
+    """'1' or '1-3': what the dice hit on, for the log."""
+    h = d.groups[0][0] if d.groups else 0
+    return "1" if h == 1 else f"1-{h}"
+
+
+def _faces(f: Faces) -> str:
+    return ",".join(str(x) for x in f) if f else "no dice"
+
+
+def _effect_values(s: State, tag: str) -> list[str]:
+    """Values of this turn's effects tagged ``tag`` (effects look like 'TAG:value')."""
+    return [e.split(":", 1)[1] for e in s.effects if e.startswith(tag + ":")]
+
+
+def _add_effect(s: State, effect: str) -> State:
+    return evolve(s, effects=(*s.effects, effect))
+
+
+def _pick(s: State, side: str, purpose: str, options: Sequence[str], text: str, *data: str) -> State:
+    return evolve(s, step=PickStep(side=side, purpose=purpose, options=tuple(options), text=text, data=tuple(data)))
+
+
+def _air_on_board(s: State, kind: str) -> list[str]:
+    return [f"{z.id}:{p}" for z, a in zip(s.board.zones, s.air, strict=True) for p in ("UK", "US") if a.get(p, kind)]
+
+
+# ---------------------------------------------------------------------------------------------
+# registries: the flow starts orders and offers tactics through these tables, which dday.engine fills
+# once every rule module is imported (so the rule modules can call the flow without an import cycle)
+
+_BEGIN: dict[int, Callable[[State], State]] = {}
+_TACTIC_POSSIBLE: dict[int, Callable[[State], bool]] = {}
+_TACTIC_USE: dict[int, Callable[[State], State]] = {}
+
+
+# ---------------------------------------------------------------------------------------------
+# card flow (R-TURN-1, R-DECK-1..3)
+
+
+def start_card(s: State) -> State:
+    """Turn up order card ``s.card``: its fortune card first if in use (R-FORT-1), then the order."""
+    card = ORDER_CARDS[s.card]
+    s = _log(evolve(s, fortune=0), f"Turn {s.turn}, order {card.number}: {card.name}")
+    if s.rules.fortune and s.card in FORTUNE:
+        roller = FORTUNE[s.card].roller
+        return evolve(s, step=Roll(kind="fortune", dice=Dice.one_face(), index=s.card, power=roller))
+    return _BEGIN[s.card](s)
+
+
+def _finish_card(s: State) -> State:
+    if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
+        s = _log(evolve(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
+    # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
+    s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
+    if s.rules.artillery_orders and s.card in (9, 11) and f"RM-ARTY:{s.card}" not in s.effects:
+        kind = 9 if s.card == 9 else 111
+        name = "9a Allied Artillery Fires" if s.card == 9 else "11a Axis Artillery Fires"
+        s = _log(_add_effect(s, f"RM-ARTY:{s.card}"), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
+        return _arty_next(s, kind, 0, 0)
+    if s.rules.tactics and s.card in s.tactics_left:
+        return _offer_tactic(s, s.card)
+    return _advance(s, s.card)
+
+
+def _advance(s: State, after: int) -> State:
+    """Go on to the next order in the sequence after order ``after``, or end the turn."""
+    s, started = _turn_up_next(s, after)
+    return s if started else _end_turn(s)
+
+
+def _end_turn(s: State) -> State:
+    b = s.board
+    if s.turn == 1 and 1 in s.deck:
+        s = _log(evolve(s, deck=tuple(c for c in s.deck if c != 1)), f"Order 1 leaves the deck: {REMOVAL_REASON[1]}")
+    s = evolve(s, effects=(), grounded=NO_AIR)
+    held = s.allies_hold_all_cities()
+    cities = ", ".join(f"{city} {s.controller(z) or 'nobody'}" for city, z in b.victory_cities.items())
+    s = _log(s, f"End of turn {s.turn}: {cities}")
+    s, over = _victory(s, held)
+    if over:
+        return s
+    s = evolve(s, turn=s.turn + 1, card=0)
+    s, started = _turn_up_next(s, after=0)
+    if not started:
+        raise AssertionError("orders 11 and 13 never leave the deck (R-DECK-3)")
+    return s
+
+
+def _victory(s: State, held: bool) -> tuple[State, bool]:
+    """The end-of-turn victory check (R-VICTORY-1..3 and the VAR-RM options): (state, game over?)."""
+    b = s.board
+    s = evolve(s, hold=s.hold + 1 if held else 0)
+
+    def win(side: str, why: str) -> tuple[State, bool]:
+        return _log(evolve(s, winner=side, step=GameOver()), why), True
+
+    if s.rules.alternative_wins:
+        alt = _alternative_win(s)
+        if alt is not None:
+            return alt, True
+    if s.rules.capture_win:
+        if held:
+            return win("allies", f"The Allies hold all three cities at the end of turn {s.turn}: the Allies win (VAR-RM-15)")
+        if s.turn >= b.turns:
+            return win("axis", f"The Allies do not hold all three cities at the end of turn {b.turns}: the Axis wins (VAR-RM-16)")
+        return s, False
+    if s.turn > b.turns:  # extended play (VAR-RM-18)
+        if held:
+            return win("allies", f"The Allies control all three cities at the end of turn {s.turn}: the Allies win (VAR-RM-18)")
+        if _allied_units_on_board(s) < EXTENDED_PLAY_UNITS or s.turn >= EXTENDED_PLAY_LAST_TURN:
+            return win("axis", f"Extended play ends after turn {s.turn}: the Allies have {_allied_units_on_board(s)} land units on the board; the Axis wins (VAR-RM-18)")
+        return _log(s, f"Extended play goes on: {_allied_units_on_board(s)} Allied land units on the board (VAR-RM-18)"), False
+    if s.hold >= 2:
+        return win("allies", f"The Allies have held all three cities for a full turn: the Allies win on turn {s.turn} (R-VICTORY-1)")
+    if held and s.turn < b.turns:
+        s = _log(s, "The Allies hold all three cities: they win if they still hold them at the end of next turn (R-VICTORY-2)")
+    if not held and s.turn == b.turns - 1 and not s.rules.extended_play:
+        return win("axis", f"The Allies do not hold all three cities at the end of turn {s.turn}: they can no longer hold them for a full turn by turn {b.turns}, so the Axis wins (FAQ-11, R-VICTORY-3)")
+    if s.turn >= b.turns:
+        if s.rules.extended_play and _allied_units_on_board(s) >= EXTENDED_PLAY_UNITS:
+            return _log(s, f"Turn {b.turns} is over, but the Allies have {_allied_units_on_board(s)} land units on the board: play goes on (VAR-RM-18)"), False
+        return win("axis", f"The Allies have not won by the end of turn {b.turns}: the Axis wins (R-VICTORY-3)")
+    return s, False
+
+
+EXTENDED_PLAY_UNITS = 12  # VAR-RM-18
+
+
+EXTENDED_PLAY_LAST_TURN = 30  # a safety stop for VAR-RM-18 (RECONSTRUCTED: the manual sets none)
+
+
+def _allied_units_on_board(s: State) -> int:
+    return sum(uk.land_for_stacking + us.land_for_stacking for _, uk, us in s.ground)
+
+
+def _alternative_win(s: State) -> State | None:
+    """VAR-RM-17: the US win holding Valognes alone or by eliminating every German unit; the Germans by eliminating every US unit."""
+    b = s.board
+    german_left = any(g.total for g, _, _ in s.ground) or any(s.charts[c.index] for c in b.charts if c.power == "Germany")
+    us_left = (
+        any(us.total for _, _, us in s.ground)
+        or any(f.total for bh, f in zip(b.beachheads, s.beach, strict=True) if bh.power == "US")
+        or any(s.charts[c.index] for c in b.charts if c.power == "US")
+    )
+    valognes = next((z.id for z in b.zones if z.name == "Valognes"), None)
+    if not german_left:
+        return _log(evolve(s, winner="allies", step=GameOver()), "Every German unit is gone: the Allies win (VAR-RM-17)")
+    if valognes and s.controller(valognes) == "allies" and s.units(valognes, "UK").total == 0:
+        return _log(evolve(s, winner="allies", step=GameOver()), f"The Americans alone hold {b.name(valognes)}: the Allies win (VAR-RM-17)")
+    if not us_left:
+        return _log(evolve(s, winner="axis", step=GameOver()), "Every American unit is gone: the Axis wins (VAR-RM-17)")
+    return None
+
+
+def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
+    """Start the next order card after order ``after`` that is in play, updating the deck on the way.
+
+    A card leaves the deck when the units it names are gone (R-DECK-2) and comes back when
+    they come back (R-DECK-4, e.g. a rebuilt blockhouse). Order 1 is used on turn 1 only
+    (R-DECK-1) and never returns. An unused tactics card still comes up in its place when its
+    order has left (R-TAC-4, RECONSTRUCTED). Returns the updated state and whether something
+    was started. The sequence is ``rules.card_order`` (VAR-TA-2 reorders it).
+    """
+    order = s.rules.card_order
+    pos = order.index(after) + 1 if after else 0
+    for nxt in order[pos:]:
+        in_deck = nxt in s.deck
+        if not in_deck and nxt not in s.removed:
+            if s.rules.tactics and nxt in s.tactics_left and nxt != 1:
+                return _offer_tactic(evolve(s, card=nxt), nxt), True
+            continue  # order 1 after turn 1, or a card a prepared position left out
+        stays = stays_in_deck(nxt, s)
+        if in_deck and not stays:
+            s = _log(
+                evolve(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)),
+                f"Order {nxt} leaves the deck: {REMOVAL_REASON[nxt]}",
+            )
+            if s.rules.tactics and nxt in s.tactics_left:
+                return _offer_tactic(evolve(s, card=nxt), nxt), True
+            continue
+        if not in_deck:
+            if not stays:
+                if s.rules.tactics and nxt in s.tactics_left:
+                    return _offer_tactic(evolve(s, card=nxt), nxt), True
+                continue
+            s = _log(
+                evolve(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)),
+                f"Order {nxt} returns to the deck: its units are back in play (R-DECK-4)",
+            )
+        return start_card(evolve(s, card=nxt)), True
+    return s, False
+
+
+# ---------------------------------------------------------------------------------------------
+# the tactics offer (R-TAC-1..4)
+
+
+def _offer_tactic(s: State, n: int) -> State:
+    card = TACTICS[n]
+    options = ("use", "pass") if _TACTIC_POSSIBLE[n](s) else ("pass",)
+    text = f"Tactics card {n} '{card.name}' ({card.side}): {card.effect}" + (" [RECONSTRUCTED]" if card.reconstructed else "")
+    return _pick(s, card.side, "tactic", options, text, str(n))
+
+
+def _pick_tactic(s: State, step: PickStep, option: str) -> State:
+    n = int(step.data[0])
+    card = TACTICS[n]
+    if option == "pass":
+        return _advance(_log(s, f"Tactics card {n} '{card.name}' is not used; it stays in the deck (R-TAC-2)"), n)
+    note = " [RECONSTRUCTED effect]" if card.reconstructed else ""
+    s = evolve(s, tactics_left=tuple(c for c in s.tactics_left if c != n))
+    s = _log(s, f"Tactics card {n} '{card.name}' is used by the {card.side} and leaves the game (R-TAC-2): {card.effect}{note}")
+    return _TACTIC_USE[n](s)
+
+
+# ---------------------------------------------------------------------------------------------
+# artillery fire at a distance: TAC-11, TAC-13 and the reference manual's orders 9a / 11a (VAR-RM-7/8)
+
+
+# TAC-11, TAC-13 and the reference manual's orders 9a / 11a: artillery fire at a distance
+_ARTY = {11: ("allies", False, "TAC-11"), 13: ("axis", False, "TAC-13"), 9: ("allies", True, "VAR-RM-7"), 111: ("axis", True, "VAR-RM-8")}
+
+
+def _arty_targets(s: State, code: int, origin: str) -> list[str]:
+    side, own_zone, _ = _ARTY[code]
+    zones = [*([origin] if own_zone else []), *s.board.zone(origin).neighbours]
+    enemy_powers = ("Germany",) if side == "allies" else ("UK", "US")
+    return [f"{z}:{p}:{u}" for z in zones for p in enemy_powers for u in LAND_TYPES if s.units(z, p).get(u)]
+
+
+def _arty_next(s: State, code: int, zone_index: int, shot: int) -> State:
+    side, _, tag = _ARTY[code]
+    for i in range(zone_index, len(s.board.zones)):
+        z = s.board.zones[i]
+        guns = s.side_units(z.id, side).artillery
+        if shot < guns:
+            targets = _arty_targets(s, code, z.id)
+            if targets:
+                return _pick(s, side, "arty", [*targets, "none"], f"Artillery {shot + 1} in {z.id}: pick a target or none ({tag}; hits on 1-2)", str(code), z.id, str(shot))
+        shot = 0
+    if code in (9, 111):
+        return _finish_card(s)
+    return _advance(s, code)
+
+
+def _pick_arty(s: State, step: PickStep, option: str) -> State:
+    code, origin, shot = int(step.data[0]), step.data[1], int(step.data[2])
+    if option == "none":
+        return _arty_next(s, code, s.board.zone_index(origin), shot + 1)
+    zone, power, unit = option.split(":")
+    return evolve(s, step=Roll(kind="arty", dice=Dice.simple(1, 2), zone=zone, power=power, target=unit, origin=origin, index=code, count=shot))
+
+
+def _roll_arty(s: State, step: Roll, faces: Faces) -> State:
+    hit = dice_mod.hits_in(step.dice, faces)[0]
+    tag = _ARTY[step.index][2]
+    s = _log(s, f"Artillery in {_zname(s, step.origin)} fires at a {step.power} {step.target} in {_zname(s, step.zone)}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})")
+    if hit:
+        s = _kill_in_zone(s, step.zone, step.power, step.target)
+    return _arty_next(s, step.index, s.board.zone_index(step.origin), step.count + 1)

@@ -1,0 +1,210 @@
+"""Land combat cycles and the choice of casualties (ORDER-11/13, R-COMBAT-1..8; also the casualties of ORDER-1, TAC-1 and TAC-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from . import dice as dice_mod
+from .actions import Action, ChooseCasualties
+from .dice import Dice, Faces
+from .errors import IllegalActionError
+from .flow import _effect_values, _faces, _finish_card, _kill_in_zone, _log, _zname
+from .orders_air import _para_next
+from .state import ChooseCasualtiesStep, Roll, State, evolve
+from .units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
+
+# ---------------------------------------------------------------------------------------------
+# ORDER-11 / ORDER-13 Land combat (R-COMBAT-1..8)
+
+
+def combat_dice(
+    force: Force, side: str, attacking: bool, *, infantry_hit: int | None = None, paired_infantry: int = 0, artillery_rolls: bool = True
+) -> Dice:
+    """The dice a side rolls in one cycle: one per unit, grouped by hit number (R-COMBAT-4).
+
+    ``infantry_hit`` overrides the attacking infantry's number (FORT-11/13 result 1: 2);
+    ``paired_infantry`` infantry attack on 2 (TAC-10); ``artillery_rolls=False`` leaves the
+    artillery out (VAR-RM-9).
+    """
+    groups: dict[int, int] = {}
+    for unit in LAND_TYPES:
+        n = force.get(unit)
+        if unit == "artillery" and not artillery_rolls:
+            continue
+        if unit == "infantry" and attacking and paired_infantry:
+            k = min(n, paired_infantry)
+            if k:
+                groups[2] = groups.get(2, 0) + k
+            n -= k
+        if n:
+            v = attack_value(unit, side) if attacking else defense_value(unit, side)
+            if unit == "infantry" and attacking and infantry_hit is not None:
+                v = infantry_hit
+            groups[v] = groups.get(v, 0) + n
+    return Dice(tuple(sorted(groups.items())))
+
+
+def _begin_combat(attacker: str) -> Callable[[State], State]:
+    return lambda s: _combat_next(s, attacker, 0)
+
+
+def _attacking_powers(s: State, zone: str, attacker: str) -> tuple[str, ...] | None:
+    """Which attacking powers fight in ``zone`` on this card; None = no cycle there.
+
+    FORT-11 result 6: each Allied power attacks only in the zone it picked (FAQ-39);
+    FORT-13 result 6: the Axis only in its two zones; TAC-12: one zone has no cycle on 13.
+    """
+    if s.card == 11 and s.fortune == 6:
+        powers = tuple(v.split(":")[0] for v in _effect_values(s, "FORT-11") if v.split(":")[1] == zone)
+        return powers or None
+    if s.card == 13 and s.fortune == 6 and zone not in _effect_values(s, "FORT-13"):
+        return None
+    if s.card == 13 and zone in _effect_values(s, "TAC-12"):
+        return None
+    return powers_of(attacker)
+
+
+def _force_of(s: State, zone: str, powers: Sequence[str]) -> Force:
+    out = Force()
+    for p in powers:
+        out = out.plus(s.units(zone, p))
+    return out
+
+
+def _combat_next(s: State, attacker: str, zone_index: int) -> State:
+    b = s.board
+    defender = other_side(attacker)
+    for i in range(zone_index, len(b.zones)):
+        z = b.zones[i]
+        if not (s.side_total(z.id, attacker) and s.side_total(z.id, defender)):
+            continue
+        powers = _attacking_powers(s, z.id, attacker)
+        if powers is None:
+            s = _log(s, f"No combat cycle in {_zname(s, z.id)} on this card ({'FORT-11' if s.card == 11 else 'FORT-13' if s.fortune == 6 else 'TAC-12'})")
+            continue
+        att = _force_of(s, z.id, powers)
+        dfn = s.side_units(z.id, defender)
+        paired = att.artillery if attacker == "allies" and "TAC-10" in s.effects else 0
+        infantry_hit = 2 if s.fortune == 1 and s.card in (11, 13) else None
+        arty = not s.rules.artillery_orders
+        return evolve(
+            s,
+            step=Roll(
+                kind="attack",
+                dice=combat_dice(att, attacker, True, infantry_hit=infantry_hit, paired_infantry=paired, artillery_rolls=arty),
+                zone=z.id,
+                power=attacker,
+                target=",".join(powers),
+                defense_dice=combat_dice(dfn, defender, False, artillery_rolls=arty),
+            ),
+        )
+    return _finish_card(s)
+
+
+def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
+    attacker = step.power
+    defender = other_side(attacker)
+    hits = sum(dice_mod.hits_in(step.dice, faces))
+    h = min(hits, s.side_units(step.zone, defender).total)
+    s = _log(s, f"Combat in {_zname(s, step.zone)}: {attacker} ({s.side_units(step.zone, attacker).short()}) attack {defender} ({s.side_units(step.zone, defender).short()}); dice {_faces(faces)} -> {hits} hit(s)")
+    powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
+    if h == 0:
+        return _defense_roll(s, step.zone, attacker, step.defense_dice, powers)
+    return evolve(
+        s,
+        step=ChooseCasualtiesStep(side=defender, zone=step.zone, hits=h, kind="combat-defender", defense_dice=step.defense_dice, only_powers=powers),
+    )
+
+
+def _defense_roll(s: State, zone: str, attacker: str, dice: Dice, powers: Sequence[str] = ()) -> State:
+    return evolve(s, step=Roll(kind="defense", dice=dice, zone=zone, power=attacker, target=",".join(powers)))
+
+
+def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
+    attacker = step.power
+    powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
+    hits = sum(dice_mod.hits_in(step.dice, faces))
+    h = min(hits, _force_of(s, step.zone, powers).total)
+    s = _log(s, f"Defence in {_zname(s, step.zone)}: {other_side(attacker)} fire back with all units, casualties included; dice {_faces(faces)} -> {hits} hit(s)")
+    if h == 0:
+        return _after_cycle(s, step.zone, attacker)
+    only = powers if set(powers) != set(powers_of(attacker)) else ()
+    return evolve(s, step=ChooseCasualtiesStep(side=attacker, zone=step.zone, hits=h, kind="combat-attacker", only_powers=only))
+
+
+def _after_cycle(s: State, zone: str, attacker: str) -> State:
+    ctl = s.controller(zone)
+    what = f"{ctl} control it" if ctl else "the combat goes on next attack card"
+    s = _log(s, f"After the cycle in {_zname(s, zone)}: Axis {s.side_units(zone, 'axis').short()}, Allies {s.side_units(zone, 'allies').short()}; {what}")
+    return _combat_next(s, attacker, s.board.zone_index(zone) + 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Casualties (R-COMBAT-5, ORDER-1)
+
+
+# filled by dday.engine once every rule module is imported (see the registries of dday.flow)
+_CASUALTY_CONTINUE: dict[str, Callable[[State, ChooseCasualtiesStep], State]] = {}
+
+
+def _casualty_pool(s: State, step: ChooseCasualtiesStep) -> dict[tuple[str, str], int]:
+    pool: dict[tuple[str, str], int] = {}
+    owners = step.only_powers if step.kind == "combat-attacker" and step.only_powers else powers_of(step.side)
+    for p in owners:
+        f = s.units(step.zone, p)
+        for u in LAND_TYPES:
+            if u == "blockhouse" and step.kind in ("para", "tac1"):
+                continue  # R-BH-1: paratroopers cannot hit blockhouses
+            if f.get(u):
+                pool[(p, u)] = f.get(u)
+    return pool
+
+
+def _act_casualties(s: State, step: ChooseCasualtiesStep, a: ChooseCasualties) -> State:
+    rule = "ORDER-1" if step.kind == "para" else "R-COMBAT-5"
+    pool = _casualty_pool(s, step)
+    seen: dict[tuple[str, str], int] = {}
+    for p, u, n in a.losses:
+        if n < 0:
+            raise IllegalActionError(rule, "casualty counts cannot be negative")
+        seen[(p, u)] = seen.get((p, u), 0) + n
+    for key, n in seen.items():
+        if n > pool.get(key, 0):
+            p, u = key
+            extra = " (blockhouses are exempt from the airborne assault, R-BH-1)" if u == "blockhouse" and step.kind == "para" else ""
+            raise IllegalActionError(rule, f"{step.zone} has only {pool.get(key, 0)} {p} {u}(s) that can be chosen{extra}")
+    if sum(seen.values()) != step.hits:
+        raise IllegalActionError(rule, f"choose exactly {step.hits} casualt{'y' if step.hits == 1 else 'ies'} in {step.zone}, got {sum(seen.values())}")
+    for (p, u), n in seen.items():
+        if n:
+            s = _kill_in_zone(s, step.zone, p, u, n)
+    s = _log(s, f"{step.side.capitalize()} remove{'s' if step.side == 'axis' else ''} " + ", ".join(f"{n} {p} {u}" for (p, u), n in seen.items() if n) + f" in {_zname(s, step.zone)}")
+    if step.kind == "para":
+        return _para_next(s, step.index + 1)
+    if step.kind == "combat-defender":
+        return _defense_roll(s, step.zone, other_side(step.side), step.defense_dice, step.only_powers)
+    if step.kind in _CASUALTY_CONTINUE:
+        return _CASUALTY_CONTINUE[step.kind](s, step)
+    return _after_cycle(s, step.zone, step.side)
+
+
+def casualty_options(pool: dict[tuple[str, str], int], hits: int) -> Iterator[tuple[tuple[str, str, int], ...]]:
+    """Every way to choose ``hits`` units from ``pool`` (multisets), as loss tuples."""
+    keys = list(pool)
+
+    def rec(i: int, left: int) -> Iterator[tuple[tuple[str, str, int], ...]]:
+        if left == 0:
+            yield ()
+            return
+        if i == len(keys):
+            return
+        p, u = keys[i]
+        for n in range(min(left, pool[keys[i]]), -1, -1):
+            for rest in rec(i + 1, left - n):
+                yield (((p, u, n),) if n else ()) + rest
+
+    return rec(0, hits)
+
+
+def _legal_casualties(s: State, step: ChooseCasualtiesStep) -> list[Action]:
+    return [ChooseCasualties(opt) for opt in casualty_options(_casualty_pool(s, step), step.hits)]

@@ -1,0 +1,304 @@
+"""Tactics cards (rules.md §7.3): what each card does once used (TAC-1..16; the offer and the TAC-11/13 artillery fire are in dday.flow)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from . import dice as dice_mod
+from .actions import Move
+from .dice import Dice, Faces
+from .errors import IllegalActionError
+from .flow import (
+    _a,
+    _add_effect,
+    _add_units,
+    _advance,
+    _air_on_board,
+    _destroy,
+    _effect_values,
+    _faces,
+    _kill_in_zone,
+    _log,
+    _pick,
+    _set_air,
+    _set_beach,
+    _set_force,
+    _zname,
+)
+from .fortune import _ready
+from .orders_ground import _path_strafe_dice, check_move
+from .state import ChooseCasualtiesStep, DeclareMovesStep, PickStep, Roll, State, StrafeStep, evolve
+from .units import HIT_BOMBER, LAND_TYPES, MOBILE_TYPES
+
+# ---------------------------------------------------------------------------------------------
+# chart helpers
+
+
+def _allied_chart_infantry(s: State, power: str) -> list[int]:
+    """Chart boxes (0-based) still holding infantry for ``power``, uppermost first (FAQ-43)."""
+    c = next(c for c in s.board.charts if c.power == power)
+    return [k for k in s.charts[c.index] if c.boxes[k] == "infantry"]
+
+
+def _take_boxes(s: State, power: str, boxes: Sequence[int]) -> State:
+    c = next(c for c in s.board.charts if c.power == power)
+    left = tuple(k for k in s.charts[c.index] if k not in set(boxes))
+    return evolve(s, charts=(*s.charts[: c.index], left, *s.charts[c.index + 1 :]))
+
+
+# TAC-1 Paratrooper reinforcements
+def _tac1_next(s: State, box: int) -> State:
+    if box < len(s.board.airborne_boxes):
+        return evolve(s, step=Roll(kind="tac1-box", dice=Dice.one_face(), index=box, zone=s.board.airborne_boxes[box].zone))
+    return _advance(s, 1)
+
+
+def _roll_tac1_box(s: State, step: Roll, faces: Faces) -> State:
+    f = dice_mod.face(step.dice, faces)
+    box = s.board.airborne_boxes[step.index]
+    room = s.board.stacking_limit - s.stack_count(box.zone, "allies")
+    boxes = _allied_chart_infantry(s, box.power)[: max(0, min(f if f <= 3 else 0, room))]
+    k = len(boxes)
+    s = _log(s, f"TAC-1, {box.division}: die {f} -> {k} {box.power} infantry from the chart drop into {_zname(s, box.zone)}")
+    if not k:
+        return _tac1_next(s, step.index + 1)
+    s = _add_units(_take_boxes(s, box.power, boxes), box.zone, box.power, "infantry", k)
+    if not s.units(box.zone, "Germany").land_for_stacking:
+        return _tac1_next(s, step.index + 1)
+    return evolve(s, step=Roll(kind="tac1-attack", dice=Dice.simple(k, 1), index=step.index, zone=box.zone))
+
+
+def _roll_tac1_attack(s: State, step: Roll, faces: Faces) -> State:
+    hits = dice_mod.hits_in(step.dice, faces)[0]
+    h = min(hits, s.units(step.zone, "Germany").land_for_stacking)
+    s = _log(s, f"TAC-1 attack in {_zname(s, step.zone)}: {_faces(faces)} -> {hits} hit(s) (hits on 1, no return fire, blockhouses exempt)")
+    if not h:
+        return _tac1_next(s, step.index + 1)
+    return evolve(s, step=ChooseCasualtiesStep(side="axis", chooser="allies", zone=step.zone, hits=h, kind="tac1", index=step.index))
+
+
+# TAC-2 V-2 rocket strike
+def _tac2(s: State) -> State:
+    charts = [c for c in s.board.charts if c.power != "Germany" and s.charts[c.index]]
+    return evolve(s, step=Roll(kind="tac2", dice=Dice(tuple((4, 1) for _ in charts)), target=",".join(str(c.index) for c in charts)))
+
+
+def _roll_tac2(s: State, step: Roll, faces: Faces) -> State:
+    hits = dice_mod.hits_in(step.dice, faces)
+    for idx, hit in zip((int(x) for x in step.target.split(",")), hits, strict=True):
+        c = s.board.charts[idx]
+        if hit and s.charts[idx]:
+            unit = c.boxes[s.charts[idx][0]]
+            s = _destroy(evolve(s, charts=(*s.charts[:idx], s.charts[idx][1:], *s.charts[idx + 1 :])), c.power, unit)
+            s = _log(s, f"V-2 strike on the {c.power} chart: the next {unit} is destroyed")
+        else:
+            s = _log(s, f"V-2 strike on the {c.power} chart misses")
+    return _advance(s, 2)
+
+
+# TAC-4 Fireball from above
+def _tac4_next(s: State, k: int) -> State:
+    kills = [z for z in _effect_values(s, "AA-KILL")]
+    while k < len(kills) and not s.side_total(kills[k], "allies"):
+        k += 1
+    if k < len(kills):
+        return evolve(s, step=Roll(kind="tac4", dice=Dice.simple(1, 1), zone=kills[k], index=k))
+    return _advance(s, 4)
+
+
+def _roll_tac4(s: State, step: Roll, faces: Faces) -> State:
+    hit = dice_mod.hits_in(step.dice, faces)[0]
+    s = _log(s, f"TAC-4 in {_zname(s, step.zone)}: {_faces(faces)} -> {'hit' if hit else 'miss'} (hits on 1)")
+    if hit and s.side_total(step.zone, "allies"):
+        return evolve(s, step=ChooseCasualtiesStep(side="allies", chooser="axis", zone=step.zone, hits=1, kind="tac4", index=step.index))
+    return _tac4_next(s, step.index + 1)
+
+
+# TAC-5 Heavy bombardment, TAC-6 Friendly fire
+def _tac5_next(s: State) -> State:
+    done = set(_effect_values(s, "TAC5-DONE"))
+    for where in _air_on_board(s, "bomber"):
+        zone = where.split(":")[0]
+        g = s.units(zone, "Germany")
+        if where not in done and g.total:
+            s = _add_effect(s, f"TAC5-DONE:{where}")
+            return _pick(s, "allies", "tac5", [u for u in LAND_TYPES if g.get(u)], f"Bomber {where}: pick its second target (TAC-5)", where)
+    return _advance(s, 5)
+
+
+def _pick_tac5(s: State, step: PickStep, unit: str) -> State:
+    zone, power = step.data[0].split(":")
+    return evolve(s, step=Roll(kind="bomb", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit, index=5))
+
+
+def _tac6_options(s: State) -> list[str]:
+    out = []
+    for where in _air_on_board(s, "bomber"):
+        zone = where.split(":")[0]
+        for n in s.board.zone(zone).neighbours:
+            for p in ("UK", "US"):
+                f = s.units(n, p)
+                out += [f"{where}>{n}:{p}:{u}" for u in MOBILE_TYPES if f.get(u)]
+    return out
+
+
+def _pick_tac6(s: State, step: PickStep, option: str) -> State:
+    _, target = option.split(">")
+    zone, power, unit = target.split(":")
+    return evolve(s, step=Roll(kind="tac6", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit))
+
+
+def _roll_tac6(s: State, step: Roll, faces: Faces) -> State:
+    hit = dice_mod.hits_in(step.dice, faces)[0]
+    s = _log(s, f"Friendly fire on a {step.power} {step.target} in {_zname(s, step.zone)}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-3)")
+    if hit:
+        s = _kill_in_zone(s, step.zone, step.power, step.target)
+    return _advance(s, 6)
+
+
+# TAC-3, TAC-7, TAC-12: one zone (and fighter) for the rest of the turn
+def _pick_effect(tag: str, n: int) -> Callable[[State, PickStep, str], State]:
+    def pick(s: State, step: PickStep, option: str) -> State:
+        return _advance(_log(_add_effect(s, f"{tag}:{option}"), f"{tag}: {option} for the rest of this turn"), n)
+
+    return pick
+
+
+# TAC-8 Blockhouse construction
+def _tac8_zones(s: State) -> list[str]:
+    if not s.destroyed[0].blockhouse:
+        return []
+    return [z.id for z in s.board.zones if z.coastal and s.units(z.id, "Germany").blockhouse < z.axis_start.blockhouse]
+
+
+def _pick_tac8(s: State, step: PickStep, zone: str) -> State:
+    d = s.destroyed
+    s = evolve(s, destroyed=(d[0].add("blockhouse", -1), d[1], d[2]))
+    s = _add_units(s, zone, "Germany", "blockhouse", 1)
+    return _advance(_log(s, f"A blockhouse is rebuilt in {_zname(s, zone)} (TAC-8; number rebuilt RECONSTRUCTED: 1)"), 8)
+
+
+# TAC-9 Deceptive landing: move units between boxes of one power
+def _tac9_options(s: State) -> list[str]:
+    """Moves between boxes of one power; a box that received units sends none (so it ends)."""
+    out = []
+    received = set(_effect_values(s, "TAC9-TO"))
+    for a, fa in zip(s.board.beachheads, s.beach, strict=True):
+        if a.name in received:
+            continue
+        for b, fb in zip(s.board.beachheads, s.beach, strict=True):
+            if a.power == b.power and a.name != b.name and fb.total < 8:
+                out += [f"{a.name}>{b.name}:{u}" for u in MOBILE_TYPES if fa.get(u)]
+    return out
+
+
+def _pick_tac9(s: State, step: PickStep, option: str) -> State:
+    if option == "done":
+        return _advance(s, 9)
+    src, rest = option.split(">")
+    dst, unit = rest.split(":")
+    s = _set_beach(s, src, s.beach_units(src).add(unit, -1))
+    s = _set_beach(s, dst, s.beach_units(dst).add(unit, 1))
+    if dst not in _effect_values(s, "TAC9-TO"):
+        s = _add_effect(s, f"TAC9-TO:{dst}")
+    s = _log(s, f"{_a(unit).capitalize()} moves from {src} to {dst} (TAC-9)")
+    return _pick(s, "allies", "tac9", [*_tac9_options(s), "done"], "Move another unit between beachhead boxes, or done (TAC-9)")
+
+
+# TAC-14 Reconnaissance strafing
+def _tac14_zones(s: State) -> list[str]:
+    return sorted({z for c in s.board.charts if c.power == "Germany" for z in c.zones}, key=s.board.zone_index)
+
+
+def _tac14_sources(s: State, target: str) -> list[str]:
+    if s.fighters_in(target) >= s.rules.fighter_limit:
+        return []
+    out = [f"airfield:{p}" for p in ("UK", "US") if _ready(s, p, "fighter")]
+    return out + [w for w in _air_on_board(s, "fighter") if w.split(":")[0] != target]
+
+
+def _pick_tac14_zone(s: State, step: PickStep, zone: str) -> State:
+    s = _log(s, f"Fighters gather over {_zname(s, zone)} (TAC-14, one zone only: FAQ-47)")
+    return _pick(s, "allies", "tac14-move", [*_tac14_sources(s, zone), "done"], f"Send another fighter to {zone}, or done (TAC-14)", zone)
+
+
+def _pick_tac14_move(s: State, step: PickStep, option: str) -> State:
+    target = step.data[0]
+    if option == "done":
+        return _advance(s, 14)
+    src, power = option.split(":")
+    if src == "airfield":
+        s = evolve(s, airfield=s.airfield.add(power, "fighter", -1))
+    else:
+        s = _set_air(s, src, s.air_in(src).add(power, "fighter", -1))
+    s = _set_air(s, target, s.air_in(target).add(power, "fighter", 1))
+    s = _log(s, f"A {power} fighter moves from {src} to {target} (TAC-14)")
+    return _pick(s, "allies", "tac14-move", [*_tac14_sources(s, target), "done"], f"Send another fighter to {target}, or done (TAC-14)", target)
+
+
+# TAC-15 German convoy
+def _tac15_options(s: State) -> list[str]:
+    out = []
+    placed = set(_effect_values(s, "PLACED"))
+    for where in placed:
+        zone, unit = where.split(":")
+        if not s.units(zone, "Germany").get(unit) or s.side_total(zone, "allies"):
+            continue
+        step = DeclareMovesStep(side="axis")
+        paths: list[tuple[str, ...]] = [(zone, n) for n in s.board.zone(zone).neighbours]
+        if unit == "tank":
+            paths += [(zone, n, m) for n in s.board.zone(zone).neighbours for m in s.board.zone(n).neighbours]
+        for path in paths:
+            try:
+                check_move(s, step, Move("Germany", unit, path))
+            except IllegalActionError:
+                continue
+            out.append(f"{unit}:{'>'.join(path)}")
+    return sorted(out)
+
+
+def _pick_tac15(s: State, step: PickStep, option: str) -> State:
+    unit, path_txt = option.split(":")
+    path = tuple(path_txt.split(">"))
+    s = _set_force(s, path[0], "Germany", s.units(path[0], "Germany").add(unit, -1))
+    n = _path_strafe_dice(s, path)
+    s = _log(s, f"German convoy: {_a(unit)} moves {' > '.join(_zname(s, z) for z in path)} (TAC-15)" + (f", {n} strafing dice" if n else ""))
+    if n:
+        return evolve(s, step=StrafeStep(arrivals=(("Germany", unit, path[-1], n),), index=0))
+    return _advance(_add_units(s, path[-1], "Germany", unit, 1), 15)
+
+
+# TAC-16 Volunteers home front
+def _tac16_powers(s: State) -> list[str]:
+    out = []
+    for i, p in ((1, "UK"), (2, "US")):
+        c = next(c for c in s.board.charts if c.power == p)
+        empty = [k for k, u in enumerate(c.boxes) if u == "infantry" and k not in s.charts[c.index]]
+        if s.destroyed[i].infantry and empty:
+            out.append(p)
+    return out
+
+
+def _roll_tac16(s: State, step: Roll, faces: Faces) -> State:
+    f = dice_mod.face(step.dice, faces)
+    k = f if f <= 3 else 0
+    s = _log(s, f"Volunteers: die {f} -> {k} destroyed infantry may return to the charts (TAC-16)")
+    return _tac16_next(s, k)
+
+
+def _tac16_next(s: State, left: int) -> State:
+    powers = _tac16_powers(s)
+    if left and powers:
+        return _pick(s, "allies", "tac16", powers, f"Which power gets a destroyed infantry back on its chart? ({left} left, TAC-16)", str(left))
+    return _advance(s, 16)
+
+
+def _pick_tac16(s: State, step: PickStep, power: str) -> State:
+    i = 1 if power == "UK" else 2
+    c = next(c for c in s.board.charts if c.power == power)
+    box = next(k for k, u in enumerate(c.boxes) if u == "infantry" and k not in s.charts[c.index])
+    charts = (*s.charts[: c.index], tuple(sorted((*s.charts[c.index], box))), *s.charts[c.index + 1 :])
+    d = list(s.destroyed)
+    d[i] = d[i].add("infantry", -1)
+    s = _log(evolve(s, charts=charts, destroyed=tuple(d)), f"A {power} infantry returns to box {box + 1} of its chart (TAC-16)")  # type: ignore[arg-type]
+    return _tac16_next(s, int(step.data[0]) - 1)
