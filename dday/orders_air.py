@@ -260,13 +260,17 @@ def _legal_bomb(s: State, step: BomberStep) -> list[Action]:
     return out
 
 
+def _air_home(s: State, kind: str) -> State:
+    """Every ``kind`` ("bomber" or "fighter") on the board flies back to the airfield (R-AIR-6)."""
+    keys = (f"uk_{kind}", f"us_{kind}")
+    back = {k: sum(getattr(a, k) for a in s.air) for k in keys}
+    field_ = s.airfield._replace(**{k: getattr(s.airfield, k) + n for k, n in back.items()})
+    s = evolve(s, airfield=field_, air=tuple(a._replace(**dict.fromkeys(keys, 0)) for a in s.air))
+    return _finish_card(_log(s, f"{sum(back.values())} {kind}(s) return to the airfield (R-AIR-6)"))
+
+
 def _begin_7(s: State) -> State:
-    back = sum(a.bombers for a in s.air)
-    field_ = s.airfield._replace(
-        uk_bomber=s.airfield.uk_bomber + sum(a.uk_bomber for a in s.air), us_bomber=s.airfield.us_bomber + sum(a.us_bomber for a in s.air)
-    )
-    s = evolve(s, airfield=field_, air=tuple(a._replace(uk_bomber=0, us_bomber=0) for a in s.air))
-    return _finish_card(_log(s, f"{back} bomber(s) return to the airfield (R-AIR-6)"))
+    return _air_home(s, "bomber")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,9 +278,4 @@ def _begin_7(s: State) -> State:
 
 
 def _begin_16(s: State) -> State:
-    back = sum(a.fighters for a in s.air)
-    field_ = s.airfield._replace(
-        uk_fighter=s.airfield.uk_fighter + sum(a.uk_fighter for a in s.air), us_fighter=s.airfield.us_fighter + sum(a.us_fighter for a in s.air)
-    )
-    s = evolve(s, airfield=field_, air=tuple(a._replace(uk_fighter=0, us_fighter=0) for a in s.air))
-    return _finish_card(_log(s, f"{back} fighter(s) return to the airfield (R-AIR-6)"))
+    return _air_home(s, "fighter")
