@@ -367,16 +367,13 @@ def rates_figure(table: Any, title: str = "Allied win rate per rule set") -> Any
     """Bars of :func:`compare_rulesets` with their 95 % intervals as error bars."""
     import plotly.graph_objects as go
 
+    from .simulate import interval_error_y
+
     fig = go.Figure(
         go.Bar(
             x=list(table.index),
             y=table["rate"],
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": table["ci95_high"] - table["rate"],
-                "arrayminus": table["rate"] - table["ci95_low"],
-            },
+            error_y=interval_error_y(table["rate"], table["ci95_low"], table["ci95_high"]),
             text=table["label"],
             hovertemplate="%{x}: %{text}",
         )

@@ -32,7 +32,7 @@ import plotly.graph_objects as go
 
 from .board import load_board
 from .maps import CONTROL_COLORS, _geo, _plotly_geojson, frame_board, sea_trace, zone_control
-from .simulate import game_seeds, play_with_turn_ends, simulate, turn_distribution, wilson
+from .simulate import game_seeds, interval_error_y, play_with_turn_ends, simulate, turn_distribution, wilson
 from .state import Rules, State
 
 __all__ = [
@@ -252,14 +252,7 @@ def pairing_figure(rates: pd.DataFrame, *, font_size: int = 17) -> go.Figure:
             x=names,
             y=rates["allied_rate"],
             marker_color=SIDE_COLORS["allies"],
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": rates["ci95_high"] - rates["allied_rate"],
-                "arrayminus": rates["allied_rate"] - rates["ci95_low"],
-                "color": "#000",
-                "thickness": 2,
-            },
+            error_y={**interval_error_y(rates["allied_rate"], rates["ci95_low"], rates["ci95_high"]), "color": "#000", "thickness": 2},
             text=[f"{r:.0%}" for r in rates["allied_rate"]],
             textposition="outside",
             customdata=rates["label"],

@@ -171,6 +171,11 @@ def _columns() -> list[str]:
 # summaries
 
 
+def interval_error_y(rate: Any, low: Any, high: Any) -> dict[str, Any]:
+    """A plotly ``error_y`` drawing the interval [low, high] around ``rate`` (asymmetric bars)."""
+    return {"type": "data", "symmetric": False, "array": high - rate, "arrayminus": rate - low}
+
+
 def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval for ``wins`` out of ``n`` (95 % by default).
 
