@@ -26,7 +26,6 @@ A whole fight for one zone over several attack cards is :func:`zone_fight`.
 from __future__ import annotations
 
 import math
-import operator
 import struct
 import sys
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
@@ -34,7 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import repeat
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, overload
 
 import numpy as np
 import pandas as pd
@@ -250,25 +249,16 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 _PACK_DICE: Final = 24  # 6**24 < 2**63: every coefficient fits one 64-bit slot
 
 
-@cache
-def _packed(n: int, hit_on: int) -> int:
-    """``_int_weights(n, hit_on)`` as one integer, coefficient k in bits 64k..64k+63."""
-    p = 0
-    for w in reversed(_int_weights(n, hit_on)):
-        p = (p << 64) | w
-    return p
-
-
 def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """Ways to score 0..dice hits: the product of one binomial polynomial per group.
+    """Ways to score 0..dice hits: the product of one polynomial per die.
 
-    Multiplying the packed integers (one 64-bit slot per coefficient) multiplies the
-    polynomials, so the convolution is a single integer product; no coefficient exceeds
-    6**dice, so slots never overflow for up to 24 dice (beyond that: a plain convolution).
+    A die hitting on ``h`` is ``h·z + (6 − h)`` (``h`` faces hit, the rest miss), so ``n`` dice
+    hitting on ``h`` are its ``n``-th power: the binomial of ``dday.dice.hit_weights``. Packed
+    as one integer with a 64-bit slot per coefficient, the product of polynomials is one
+    integer product (and powers are integer powers); no coefficient exceeds 6**dice, so slots
+    never overflow for up to 24 dice (beyond that: a plain convolution of the binomials).
     """
     count = sum(n for _, n in groups)
-    if len(groups) == 1:
-        return _int_weights(count, groups[0][0])
     if count > _PACK_DICE:
         w: tuple[int, ...] = (1,)
         for hit_on, n in groups:
@@ -276,7 +266,7 @@ def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
         return w
     p = 1
     for hit_on, n in groups:
-        p *= _packed(n, hit_on)
+        p *= ((hit_on << 64) | (6 - hit_on)) ** n
     return struct.unpack(f"<{count + 1}Q", p.to_bytes(8 * (count + 1), "little"))
 
 
@@ -584,20 +574,93 @@ def _fraction_slots_work() -> bool:
 _FRACTION_SLOTS: Final = _fraction_slots_work()
 
 
+def _reduced(n: int, den: int, powers: tuple[int, int] | None) -> Fraction:
+    """``Fraction(n, den)``, cheaply when ``den == 2**a * 3**b`` (``powers == (a, b)``).
+
+    Only 2s (the trailing zero bits of ``n``) and 3s can cancel, so there is no gcd to take.
+
+    >>> _reduced(12, 72, (3, 2)), _reduced(0, 6, (1, 1)), _reduced(10, 35, None)
+    (Fraction(1, 6), Fraction(0, 1), Fraction(2, 7))
+    """
+    if powers is None:
+        return Fraction(n, den)
+    if not n:
+        return _coprime_fraction(0, 1)
+    twos = min((n & -n).bit_length() - 1, powers[0])
+    n, den = n >> twos, den >> twos
+    threes = powers[1]
+    while threes and not n % 3:
+        n, den, threes = n // 3, den // 3, threes - 1
+    return _coprime_fraction(n, den)
+
+
+class _ExactRows(Sequence[dict[str, Any]]):
+    """The exact rows of a zone fight, one dict per card; a row is made when it is first read.
+
+    Row ``c * k + j`` of ``digits`` (``k = len(_FIGHT_KEYS)``) holds the base-2**16 digits (not
+    yet carried) of the numerator of column ``_FIGHT_KEYS[j]`` of card ``c + 1``, over
+    ``dens[c]``; ``powers[c]`` is ``(a, b)`` with ``dens[c] == 2**a * 3**b``, or None. Reading
+    the last row (what a bot or a plot title wants) costs 11 numerators, not 11 per card.
+    Compares equal to a list of the same dicts.
+    """
+
+    def __init__(self, digits: np.ndarray, dens: Sequence[int], powers: Sequence[tuple[int, int] | None], first: str) -> None:
+        self._digits, self._dens, self._powers, self._first = digits, dens, powers, first
+        self._made: list[dict[str, Any] | None] = [None] * len(dens)
+
+    def _make(self, c: int) -> dict[str, Any]:
+        attacker = self._first if c % 2 == 0 else other_side(self._first)
+        row: dict[str, Any] = {"card": c + 1, "order": 11 if attacker == "allies" else 13, "attacker": attacker}
+        k, den, powers = len(_FIGHT_KEYS), self._dens[c], self._powers[c]
+        numerators = _to_ints(self._digits[c * k : (c + 1) * k].copy())
+        row.update(zip(_FIGHT_KEYS, [_reduced(n, den, powers) for n in numerators], strict=True))
+        return row
+
+    def __len__(self) -> int:
+        return len(self._dens)
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[dict[str, Any]]: ...
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(i, slice):
+            return [self[c] for c in range(len(self))[i]]
+        c = range(len(self))[i]  # IndexError and negative indices as for a list
+        row = self._made[c]
+        if row is None:
+            row = self._made[c] = self._make(c)
+        return row
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _ExactRows:
+        return _ExactRows(self._digits, self._dens, self._powers, self._first)  # nothing here is ever changed
+
+
 class _SurvivorLaw(Mapping[Hashable, Fraction]):
     """The final law of a fight, ``{(allies, axis): Fraction}``, most likely first.
 
-    The exact chain has already produced every numerator (an int over one common
-    denominator); the Fraction objects and the keys are only made when the law is first read.
+    The exact chain leaves every numerator as base-2**16 digits over one common denominator;
+    the Python ints, the Fractions and the keys are only made when the law is first read.
     """
 
-    def __init__(self, side_a: Sequence[Force], side_x: Sequence[Force], numerators: Sequence[int], den: int) -> None:
-        self._parts: tuple[Sequence[Force], Sequence[Force], Sequence[int], int] | None = (side_a, side_x, numerators, den)
+    def __init__(self, side_a: Sequence[Force], side_x: Sequence[Force], digits: np.ndarray, den: int) -> None:
+        self._parts: tuple[Sequence[Force], Sequence[Force], np.ndarray, int] | None = (side_a, side_x, digits, den)
         self._probs: dict[Hashable, Fraction] = {}
 
     def _law(self) -> dict[Hashable, Fraction]:
         if self._parts is not None:
-            side_a, side_x, numerators, den = self._parts
+            side_a, side_x, digits, den = self._parts
+            numerators = _to_ints(digits)
             short_a, short_x = [f.short() for f in side_a], [f.short() for f in side_x]
             nx = len(side_x)
             order = sorted((i for i, m in enumerate(numerators) if m), key=lambda i: -numerators[i])
@@ -617,32 +680,36 @@ class _SurvivorLaw(Mapping[Hashable, Fraction]):
 
 @dataclass(frozen=True)
 class ZoneFight:
-    """Exact results of :func:`zone_fight_exact`: one row of Fractions per card, the final law."""
+    """Exact results of :func:`zone_fight_exact`: one row of Fractions per card, the final law.
 
-    rows: tuple[dict[str, Any], ...]
+    ``rows[c]`` is a dict (card, order, attacker and the Fractions of :func:`zone_fight`'s
+    columns); rows are put in lowest terms when first read.
+    """
+
+    rows: Sequence[dict[str, Any]]
     final: Distribution
     allies: Force
     axis: Force
     first: str
     policy: CasualtyPolicy = field(repr=False)
     floats: tuple[float, ...] | None = field(default=None, repr=False, compare=False)
-    """The row values as floats, row by row (``float`` of each Fraction), if already known."""
+    """The row values as floats, row by row (each within 1e-14, relative, of its Fraction), if already known."""
 
     def to_frame(self) -> pd.DataFrame:
-        """Floats for plots; the exact rows are in ``df.attrs['exact']``."""
-        if self.rows and all(len(r) == 3 + len(_FIGHT_KEYS) for r in self.rows):
-            values = self.floats if self.floats is not None else [float(r[k]) for r in self.rows for k in _FIGHT_KEYS]
-            table = np.array(values, dtype=float).reshape(len(self.rows), len(_FIGHT_KEYS))
-            data: dict[str, Any] = {
-                "card": np.array([r["card"] for r in self.rows]),
-                "order": np.array([r["order"] for r in self.rows]),
-                "attacker": [r["attacker"] for r in self.rows],
-            }
-            data.update(zip(_FIGHT_KEYS, table.T, strict=True))
-            df = pd.DataFrame(data, copy=False)
-        else:
-            df = pd.DataFrame([{k: (float(v) if isinstance(v, Fraction) else v) for k, v in r.items()} for r in self.rows])
-        df.attrs["exact"] = [dict(r) for r in self.rows]
+        """Floats for plots; the exact rows are in ``df.attrs['exact']`` (made when read)."""
+        n, k = len(self.rows), len(_FIGHT_KEYS)
+        values = self.floats if self.floats is not None else [float(r[c]) for r in self.rows for c in _FIGHT_KEYS]
+        table = np.array(values, dtype=float).reshape(n, k)
+        second = other_side(self.first)
+        attackers = [self.first if c % 2 == 0 else second for c in range(n)]
+        data: dict[str, Any] = {
+            "card": np.arange(1, n + 1),
+            "order": np.array([11 if a == "allies" else 13 for a in attackers], dtype=np.int64),
+            "attacker": attackers,
+        }
+        data.update(zip(_FIGHT_KEYS, table.T, strict=True))
+        df = pd.DataFrame(data, index=pd.RangeIndex(n))
+        df.attrs["exact"] = self.rows
         df.attrs["explanation"] = self.explain()
         return df
 
@@ -702,15 +769,15 @@ def _card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | No
 #   digits l, l+1 and l+2, and one strided sum moves them there (the carry).
 # * The per-card summaries (category masses, expected survivors) are linear in the state:
 #   extra columns of the same matrix product.
-# * At the end the digits are carried into proper base-2**16 digits, read as Python ints
-#   (int.from_bytes) and put in lowest terms: the denominator is 2**a * 3**b, so only 2s
-#   (trailing zero bits) and 3s (a residue mod 3**18, from the digits) can cancel.
+# * At the end the digits are carried into proper base-2**16 digits and read as Python ints
+#   (int.from_bytes). The floats of the table are int / int (correctly rounded). The
+#   Fractions wait until a row is read: the denominator is 2**a * 3**b, so only 2s (trailing
+#   zero bits) and 3s can cancel (_reduced), and reading the last row costs 11 of them.
 
 _MAGIC: Final = 2.0**52
 _LIMIT: Final = 2**48  # every digits @ T sum stays below this: three 16-bit pieces
 _EXACT: Final = 2**53  # integers below this are exact in float64
 _PIECES: Final = (0, 2) if sys.byteorder == "little" else (6, -2)  # byte of bits 0-15 in a float64, step to the next 16
-_POW3: Final = 3**18  # < 2**29: residues mod 3**18 tell 3-adic valuations below 18
 _LITTLE: Final[Literal["little"]] = "little"
 
 
@@ -804,38 +871,21 @@ def _to_ints(digits: np.ndarray) -> list[int]:
     return list(map(int.from_bytes, chunks, repeat(_LITTLE)))
 
 
-def _lowest_terms(
-    digits: np.ndarray, numerators: list[int], twos: np.ndarray, threes: np.ndarray, pow3: list[int]
-) -> tuple[list[int], list[int]]:
-    """``numerators[i] / (2**twos[i] * 3**threes[i])`` in lowest terms, as (numerators, denominators).
+def _digit_floats(sums: np.ndarray, dens: Sequence[int]) -> tuple[float, ...]:
+    """``sums[c, j]`` read as base-2**16 digits (not carried, each an exact float64 below 2**53)
+    of a numerator over ``dens[c]``, as floats: within a few units in the last place (relative
+    error below 1e-14; every digit is non-negative, so nothing cancels). Scaled by
+    ``2**-e`` (``e``: the denominator's highest bit) so that nothing overflows.
 
-    ``digits`` are the numerators' carried base-2**16 digits and ``pow3[i] == 3**threes[i]``.
-    The power of 2 in a numerator is its trailing zero bits; the power of 3 (below 18) shows
-    in its residue mod 3**18, computed from the digits.
+    >>> _digit_floats(np.array([[[1.0, 1.0]]]), [3 << 16])        # (1 + 2**16) / (3 * 2**16)
+    (0.3333384195963542,)
     """
-    first = (digits != 0).argmax(axis=1)
-    low = digits[np.arange(len(digits)), first]  # the lowest non-zero digit (0 for 0)
-    zero = low == 0
-    e2 = np.minimum(first * 16 + np.frexp((low & -low).astype(np.float64))[1] - 1, twos)
-    weight, w = [], 1  # 2**(16 l) mod 3**18: the digits' weights mod 3**18
-    for _ in range(digits.shape[1]):
-        weight.append(w)
-        w = w * 65536 % _POW3
-    residue = np.fmod(digits @ np.array(weight, dtype=np.float64), _POW3).astype(np.int64)  # exact: every sum < 2**53
-    e3 = np.minimum(np.gcd(residue, _POW3), 3 ** np.minimum(threes, 18))  # 3**(the 3s shared with the denominator)
-    e2[zero], e3[zero] = 0, 1
-    cut3 = e3.tolist()
-    nums = list(map(operator.floordiv, map(operator.rshift, numerators, e2.tolist()), cut3))
-    dens = list(map(operator.lshift, map(operator.floordiv, pow3, cut3), (twos - e2).tolist()))
-    for i in np.flatnonzero(zero | ((residue == 0) & (threes > 18))).tolist():
-        if zero[i]:  # 0 = 0/1
-            dens[i] = 1
-            continue
-        n, d = nums[i], dens[i]  # 3**18 divides it: count the further 3s one by one
-        while d % 3 == 0 and n % 3 == 0:
-            n, d = n // 3, d // 3
-        nums[i], dens[i] = n, d
-    return nums, dens
+    if not len(dens):
+        return ()
+    exps = np.array([d.bit_length() - 1 for d in dens])
+    scale = np.ldexp(1.0, 16 * np.arange(sums.shape[2])[None, :] - exps[:, None])  # (card, digit): 2**(16 l - e)
+    norm = np.array([d / (1 << int(e)) for d, e in zip(dens, exps, strict=True)])  # den / 2**e, in [1, 2)
+    return tuple((np.matmul(sums, scale[:, :, None])[:, :, 0] / norm[:, None]).ravel().tolist())
 
 
 def zone_fight_exact(
@@ -971,44 +1021,30 @@ def zone_fight_exact(
         n = digits[cards]
         sums[cards - 1, :, :n] = (state[:n] @ gemm[0][:, npart * size :]).T
 
-    # exact integers; the rows in lowest terms, the final law as numerators over den (read lazily)
+    # the rows: floats now, exact Fractions when a row is read; the final law when it is read
     nrow = cards * nsum
-    table = np.zeros((nrow + size, depth + 2), dtype=np.int64)
-    table[:nrow, :depth] = sums.reshape(nrow, depth)
-    table[nrow:, :depth] = state[:, :size].T
-    numerators = _to_ints(table)
+    row_dens = den_after[1:]
+    floats = _digit_floats(sums, row_dens)
+    table = np.zeros((nrow, depth + 2), dtype=np.int64)
+    table[:, :depth] = sums.reshape(nrow, depth)
     split = [_split_den(d) for d in dens]
-    if all(s is not None for s in split):
-        twos, threes = [0], [0]
-        for k in sequence:
-            twos.append(twos[-1] + split[k][0])  # type: ignore[index]
-            threes.append(threes[-1] + split[k][1])  # type: ignore[index]
-        nums, denoms = _lowest_terms(
-            table[:nrow],
-            numerators[:nrow],
-            np.repeat(twos[1:], nsum),
-            np.repeat(threes[1:], nsum),
-            [d >> t for d, t in zip(den_after[1:], twos[1:], strict=True) for _ in range(nsum)],  # 3**threes
-        )
-        exact = list(map(_coprime_fraction, nums, denoms))
-        floats = list(map(operator.truediv, nums, denoms))
-    else:  # a denominator with another prime factor (not from these rules): Fraction reduces it
-        exact = [Fraction(m, den_after[1 + i // nsum]) for i, m in enumerate(numerators[:nrow])]
-        floats = [float(f) for f in exact]
-
-    rows: list[dict[str, Any]] = []
-    attacker = first
-    for c in range(cards):
-        row: dict[str, Any] = {"card": c + 1, "order": 11 if attacker == "allies" else 13, "attacker": attacker}
-        row.update(zip(_FIGHT_KEYS, exact[c * nsum : (c + 1) * nsum], strict=True))
-        rows.append(row)
-        attacker = other_side(attacker)
+    powers: list[tuple[int, int] | None] = []
+    twos = threes = 0
+    for k in sequence:
+        if split[k] is None:
+            powers = [None] * cards
+            break
+        twos, threes = twos + split[k][0], threes + split[k][1]  # type: ignore[index]
+        powers.append((twos, threes))
+    rows = _ExactRows(table, row_dens, powers, first)
+    final_digits = np.zeros((size, depth + 2), dtype=np.int64)
+    final_digits[:, :depth] = state[:, :size].T
     final = Distribution(
-        _SurvivorLaw(side_a, side_x, numerators[nrow:], den_after[-1]),
+        _SurvivorLaw(side_a, side_x, final_digits, den_after[-1]),
         title=f"Survivors after {cards} card(s): (Allies, Axis)",
         outcome_name="(allies, axis)",
     )
-    return ZoneFight(tuple(rows), final, a0, x0, first, policy, tuple(floats))
+    return ZoneFight(rows, final, a0, x0, first, policy, floats)
 
 
 def zone_fight(
@@ -1267,7 +1303,7 @@ def reinforcements(
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for fn in (_int_weights, _packed, _side_weights, _cycle_weights, _cycle_fractions, _after, _probe):
+    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _probe):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
     dice_mod.hit_weights.cache_clear()

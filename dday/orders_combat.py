@@ -17,6 +17,13 @@ from .units import LAND_TYPES, Force, attack_value, defense_value, other_side, p
 # ORDER-11 / ORDER-13 Land combat (R-COMBAT-1..8)
 
 
+_HIT_VALUES: dict[tuple[str, bool], tuple[int, ...]] = {
+    (side, attacking): tuple((attack_value if attacking else defense_value)(u, side) for u in LAND_TYPES)
+    for side in ("allies", "axis")
+    for attacking in (True, False)
+}  # (side, attacking) -> each land type's hit number, in LAND_TYPES order (R-COMBAT-4)
+
+
 def combat_dice(
     force: Force, side: str, attacking: bool, *, infantry_hit: int | None = None, paired_infantry: int = 0, artillery_rolls: bool = True
 ) -> Dice:
@@ -25,21 +32,22 @@ def combat_dice(
     ``infantry_hit`` overrides the attacking infantry's number (FORT-11/13 result 1: 2);
     ``paired_infantry`` infantry attack on 2 (TAC-10); ``artillery_rolls=False`` leaves the
     artillery out (VAR-RM-9).
+
+    >>> combat_dice(Force(infantry=3, tank=1), "axis", False).groups     # defending: infantry on 2, an Axis tank on 3
+    ((2, 3), (3, 1))
     """
     groups: dict[int, int] = {}
-    for unit in LAND_TYPES:
-        n = force.get(unit)
-        if unit == "artillery" and not artillery_rolls:
+    for unit, n, v in zip(LAND_TYPES, force, _HIT_VALUES[side, attacking], strict=True):  # Force's fields are LAND_TYPES, in order
+        if not n or (unit == "artillery" and not artillery_rolls):
             continue
-        if unit == "infantry" and attacking and paired_infantry:
+        if unit == "infantry" and attacking:
             k = min(n, paired_infantry)
             if k:
                 groups[2] = groups.get(2, 0) + k
-            n -= k
-        if n:
-            v = attack_value(unit, side) if attacking else defense_value(unit, side)
-            if unit == "infantry" and attacking and infantry_hit is not None:
+                n -= k
+            if infantry_hit is not None:
                 v = infantry_hit
+        if n:
             groups[v] = groups.get(v, 0) + n
     return Dice(tuple(sorted(groups.items())))
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dday import odds
+from dday import dice, odds
 from dday.state import Rules
 from dday.units import LAND_TYPES, Force, other_side
 
@@ -143,7 +143,7 @@ def test_fast_chain_equals_previous_algorithm(args: tuple[str, str, int], kw: di
     for i, row in enumerate(rows):
         for k, v in row.items():
             if isinstance(v, Fraction):
-                assert df[k].iloc[i] == float(v)  # the same number, correctly rounded
+                assert df[k].iloc[i] == pytest.approx(float(v), rel=1e-14, abs=1e-300)  # the same number to 14 digits
 
 
 def test_fractions_are_in_lowest_terms_and_compare_like_fractions() -> None:
@@ -221,3 +221,10 @@ def test_fast_chain_equals_previous_algorithm_on_random_fights(allies: str, axis
     fight = odds.zone_fight_exact(allies, axis, cards, first, rules=rules)
     assert list(fight.rows) == rows
     assert dict(fight.final.probs) == final and list(fight.final.probs) == list(final)
+
+
+def test_packed_dice_are_the_binomials_of_dday_dice() -> None:
+    """n dice hitting on h, as the n-th power of one die's polynomial h·z + (6 − h), are dice.hit_weights(n, h)."""
+    for n in range(odds._PACK_DICE + 1):
+        for h in range(7):
+            assert odds._dice_weights(((h, n),)) == dice.hit_weights(n, h), (n, h)
