@@ -8,7 +8,9 @@ Run: ``python benchmarks/bench_odds.py``. Two questions:
    Axis 4i 2a 2t — P(the Allies hold the zone after card 20).
 
 Exact = :mod:`dday.odds` (Fractions), timed cold (every cache cleared before each repeat)
-and warm. Monte Carlo (MC) = 10,000 runs of a **plain-Python** simulation of the same
+and warm. The zone fight is timed twice: ``zone_fight`` (the DataFrame of all 20 rows, then
+the exact answer read from it) and ``zone_fight_exact`` (the exact answer alone, no DataFrame;
+what a bot or a one-number question needs). Monte Carlo (MC) = 10,000 runs of a **plain-Python** simulation of the same
 rules (one ``random.Random`` die per unit, hits capped, casualties by the same loss order),
 the way a per-run battle simulator works. A vectorised numpy MC is shown as well for
 honesty: it is much faster than plain Python, so the speed-up against it is smaller.
@@ -193,8 +195,14 @@ def exact_cycle() -> Fraction:
 
 
 def exact_fight() -> Fraction:
+    """The whole table (a DataFrame, 20 rows) and the exact answer read from it."""
     r = odds.zone_fight(ALLIES, AXIS, CARDS, first="allies")
     return r.attrs["exact"][-1]["allies_hold"]
+
+
+def exact_fight_fractions() -> Fraction:
+    """The exact answer alone, from the same chain (no DataFrame)."""
+    return odds.zone_fight_exact(ALLIES, AXIS, CARDS, first="allies").rows[-1]["allies_hold"]
 
 
 def _clear_odds_only() -> None:
@@ -209,59 +217,65 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     rows = []
-    for name, exact, mcs, reps in (
+    for name, exacts, mcs, reps in (
         (
             "cycle (order 13): Axis 4i 2a 2t + 4b attack Allies 4i 2a 2t — P(attacker scores more hits)",
-            exact_cycle,
+            (("cycle", exact_cycle),),
             (
                 ("plain Python", mc_cycle_python, RUNS),
                 ("numpy, vectorised", mc_cycle_numpy, RUNS),
                 ("engine (TripleA-style)", mc_cycle_engine, ENGINE_RUNS),
             ),
-            200,
+            1000,
         ),
         (
             "zone_fight, 20 cards from order 11: Allies 4i 2a 2t vs Axis 4i 2a 2t — P(Allies hold after card 20)",
-            exact_fight,
+            (("zone_fight (DataFrame of 20 rows + exact)", exact_fight), ("zone_fight_exact (Fractions only)", exact_fight_fractions)),
             (
                 ("plain Python", mc_fight_python, RUNS),
                 ("numpy, vectorised", mc_fight_numpy, RUNS),
                 ("engine (TripleA-style)", mc_fight_engine, ENGINE_RUNS),
             ),
-            20,
+            100,
         ),
     ):
-        p = exact()
-        t_cold = timed(exact, reps, before=odds.clear_caches)
-        t_cold_odds = timed(exact, reps, before=_clear_odds_only)
-        t_warm = timed(exact, reps)
+        timings = []
+        for label, exact in exacts:
+            p = exact()
+            t_cold = timed(exact, reps, before=odds.clear_caches)
+            t_cold_odds = timed(exact, reps, before=_clear_odds_only)
+            t_warm = timed(exact, reps)
+            timings.append((label, t_cold, t_cold_odds, t_warm))
         mc_rows = []
         for label, fn, runs in mcs:
             est = fn(runs, SEED)
             t = timed(lambda f=fn, r=runs: f(r, SEED), 3 if runs == RUNS else 1) * RUNS / runs  # type: ignore[misc]
             mc_rows.append((label, runs, est, t))
-        rows.append((name, p, t_cold, t_cold_odds, t_warm, mc_rows))
+        rows.append((name, p, timings, mc_rows))
 
     print(f"Exact odds vs Monte Carlo (seed {SEED}), one core; times are medians of time.perf_counter\n")
-    for name, p, t_cold, t_cold_odds, t_warm, mc_rows in rows:
+    for name, p, timings, mc_rows in rows:
         pf = float(p)
         text = str(p)
         print(name)
         print(f"  exact   {pf:.6f}  = {text[:60]}{'…' if len(text) > 60 else ''}")
-        print(
-            f"  exact time: cold {t_cold * 1e3:.3f} ms (every cache cleared, dday.dice's too) | "
-            f"{t_cold_odds * 1e3:.3f} ms (odds caches cleared) | warm {t_warm * 1e3:.3f} ms"
-        )
-        head = f"  {'Monte Carlo':24s} {'runs':>6s} {'estimate':>9s} {'95 % interval':>18s}"
-        print(f"{head} {'ms / 10,000 runs':>17s} {'exact (cold) is':>16s}  agrees?")
+        for label, t_cold, t_cold_odds, t_warm in timings:
+            print(
+                f"  {label}: cold {t_cold * 1e3:.3f} ms (every cache cleared, dday.dice's too) | "
+                f"{t_cold_odds * 1e3:.3f} ms (odds caches cleared) | warm {t_warm * 1e3:.3f} ms"
+            )
+        head = f"  {'Monte Carlo':24s} {'runs':>6s} {'estimate':>9s} {'95 % interval':>18s} {'ms / 10,000 runs':>17s}"
+        print(head + "".join(f" {'exact ' + str(i + 1) + ' (cold) is':>17s}" for i in range(len(timings))) + "  agrees?")
         for label, runs, est, t in mc_rows:
             se = math.sqrt(est * (1 - est) / runs)
             z = (est - pf) / math.sqrt(pf * (1 - pf) / runs)
             ok = f"yes (z = {z:+.2f})" if abs(z) < 4 else f"NO (z = {z:+.2f})"
             interval = f"[{est - 1.96 * se:.4f}, {est + 1.96 * se:.4f}]"
-            print(f"  {label:24s} {runs:6d} {est:9.4f} {interval:>18s} {t * 1e3:17.1f} {t / t_cold:15.0f}×  {ok}")
+            ratios = "".join(f" {t / t_cold:16.0f}×" for _, t_cold, _, _ in timings)
+            print(f"  {label:24s} {runs:6d} {est:9.4f} {interval:>18s} {t * 1e3:17.1f}{ratios}  {ok}")
         print()
     print("Targets: cycle < 1 ms, zone_fight < 50 ms, exact >= 100x faster than Monte Carlo of 10,000 runs.")
+    print("exact 1, exact 2: the exact timings above, in their order (cold: every cache cleared before each repeat).")
     print("Engine MC rows: measured on 1,000 runs, time scaled to 10,000; interval from the 1,000 runs.")
 
 

@@ -714,7 +714,6 @@ class ZoneFight:
         return df
 
     def explain(self) -> str:
-        last = self.rows[-1] if self.rows else {}
         text = [
             f"Fight for one zone: Allies {self.allies.short()} vs Axis {self.axis.short()}, {len(self.rows)} attack card(s), "
             f"{self.first.capitalize()} attack first (order {11 if self.first == 'allies' else 13}), then the cards alternate.",
@@ -723,10 +722,12 @@ class ZoneFight:
             "Columns: allies_hold = only Allied units left, axis_hold = only Axis units (blockhouses count), contested = both, "
             "empty = nobody left (nobody controls it, R-CONTROL-1; counted apart, in neither hold).",
         ]
-        if last:
+        if self.rows:
+            k = len(_FIGHT_KEYS)
+            last = self.floats[-k:] if self.floats is not None else [float(self.rows[-1][c]) for c in _FIGHT_KEYS]
             text.append(
-                f"After card {last['card']}: Allies hold {fmt(last['allies_hold'])}, Axis hold {fmt(last['axis_hold'])}, "
-                f"contested {fmt(last['contested'])}, empty {fmt(last['empty'])}."
+                f"After card {len(self.rows)}: Allies hold ≈ {100 * last[0]:.1f} %, Axis hold ≈ {100 * last[1]:.1f} %, contested ≈ {100 * last[2]:.1f} %, "
+                f"empty ≈ {100 * last[3]:.1f} % (the exact Fractions: ZoneFight.rows, or df.attrs['exact'] of the frame)."
             )
         return "\n".join(text)
 
