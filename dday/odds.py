@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from itertools import repeat
 from typing import Any, Final, Literal, overload
 
@@ -605,19 +605,19 @@ class _ExactRows(Sequence[dict[str, Any]]):
     """
 
     def __init__(self, digits: np.ndarray, dens: Sequence[int], powers: Sequence[tuple[int, int] | None], first: str) -> None:
-        self._digits, self._dens, self._powers, self._first = digits, dens, powers, first
+        self._digits, self.dens, self._powers, self._first = digits, dens, powers, first
         self._made: list[dict[str, Any] | None] = [None] * len(dens)
 
     def _make(self, c: int) -> dict[str, Any]:
         attacker = self._first if c % 2 == 0 else other_side(self._first)
         row: dict[str, Any] = {"card": c + 1, "order": 11 if attacker == "allies" else 13, "attacker": attacker}
-        k, den, powers = len(_FIGHT_KEYS), self._dens[c], self._powers[c]
+        k, den, powers = len(_FIGHT_KEYS), self.dens[c], self._powers[c]
         numerators = _to_ints(self._digits[c * k : (c + 1) * k].copy())
         row.update(zip(_FIGHT_KEYS, [_reduced(n, den, powers) for n in numerators], strict=True))
         return row
 
     def __len__(self) -> int:
-        return len(self._dens)
+        return len(self.dens)
 
     @overload
     def __getitem__(self, i: int) -> dict[str, Any]: ...
@@ -643,7 +643,7 @@ class _ExactRows(Sequence[dict[str, Any]]):
         return repr(list(self))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _ExactRows:
-        return _ExactRows(self._digits, self._dens, self._powers, self._first)  # nothing here is ever changed
+        return _ExactRows(self._digits, self.dens, self._powers, self._first)  # nothing here is ever changed
 
 
 class _SurvivorLaw(Mapping[Hashable, Fraction]):
@@ -660,7 +660,9 @@ class _SurvivorLaw(Mapping[Hashable, Fraction]):
     def _law(self) -> dict[Hashable, Fraction]:
         if self._parts is not None:
             side_a, side_x, digits, den = self._parts
-            numerators = _to_ints(digits)
+            table = np.zeros((digits.shape[0], digits.shape[1] + 2), dtype=np.int64)
+            table[:, : digits.shape[1]] = digits  # float digits, exact integers: carried by _to_ints
+            numerators = _to_ints(table)
             short_a, short_x = [f.short() for f in side_a], [f.short() for f in side_x]
             nx = len(side_x)
             order = sorted((i for i, m in enumerate(numerators) if m), key=lambda i: -numerators[i])
@@ -692,14 +694,20 @@ class ZoneFight:
     axis: Force
     first: str
     policy: CasualtyPolicy = field(repr=False)
-    floats: tuple[float, ...] | None = field(default=None, repr=False, compare=False)
-    """The row values as floats, row by row (each within 1e-14, relative, of its Fraction), if already known."""
+    digit_sums: np.ndarray | None = field(default=None, repr=False, compare=False)
+    """The chain's per-card sums as base-2**16 digits over each card's denominator (see :func:`_digit_floats`)."""
+
+    @cached_property
+    def floats(self) -> tuple[float, ...]:
+        """The row values as floats, row by row (each within 1e-14, relative, of its Fraction)."""
+        if self.digit_sums is not None and isinstance(self.rows, _ExactRows):
+            return _digit_floats(self.digit_sums, self.rows.dens)
+        return tuple(float(r[c]) for r in self.rows for c in _FIGHT_KEYS)
 
     def to_frame(self) -> pd.DataFrame:
         """Floats for plots; the exact rows are in ``df.attrs['exact']`` (made when read)."""
         n, k = len(self.rows), len(_FIGHT_KEYS)
-        values = self.floats if self.floats is not None else [float(r[c]) for r in self.rows for c in _FIGHT_KEYS]
-        table = np.array(values, dtype=float).reshape(n, k)
+        table = np.array(self.floats, dtype=float).reshape(n, k)
         second = other_side(self.first)
         attackers = [self.first if c % 2 == 0 else second for c in range(n)]
         data: dict[str, Any] = {
@@ -724,7 +732,7 @@ class ZoneFight:
         ]
         if self.rows:
             k = len(_FIGHT_KEYS)
-            last = self.floats[-k:] if self.floats is not None else [float(self.rows[-1][c]) for c in _FIGHT_KEYS]
+            last = self.floats[-k:]
             text.append(
                 f"After card {len(self.rows)}: Allies hold ≈ {100 * last[0]:.1f} %, Axis hold ≈ {100 * last[1]:.1f} %, contested ≈ {100 * last[2]:.1f} %, "
                 f"empty ≈ {100 * last[3]:.1f} % (the exact Fractions: ZoneFight.rows, or df.attrs['exact'] of the frame)."
@@ -1025,7 +1033,6 @@ def zone_fight_exact(
     # the rows: floats now, exact Fractions when a row is read; the final law when it is read
     nrow = cards * nsum
     row_dens = den_after[1:]
-    floats = _digit_floats(sums, row_dens)
     table = np.zeros((nrow, depth + 2), dtype=np.int64)
     table[:, :depth] = sums.reshape(nrow, depth)
     split = [_split_den(d) for d in dens]
@@ -1038,14 +1045,12 @@ def zone_fight_exact(
         twos, threes = twos + split[k][0], threes + split[k][1]  # type: ignore[index]
         powers.append((twos, threes))
     rows = _ExactRows(table, row_dens, powers, first)
-    final_digits = np.zeros((size, depth + 2), dtype=np.int64)
-    final_digits[:, :depth] = state[:, :size].T
     final = Distribution(
-        _SurvivorLaw(side_a, side_x, final_digits, den_after[-1]),
+        _SurvivorLaw(side_a, side_x, state[:, :size].T, den_after[-1]),
         title=f"Survivors after {cards} card(s): (Allies, Axis)",
         outcome_name="(allies, axis)",
     )
-    return ZoneFight(rows, final, a0, x0, first, policy, floats)
+    return ZoneFight(rows, final, a0, x0, first, policy, sums)
 
 
 def zone_fight(
