@@ -850,20 +850,20 @@ def _split_den(den: int) -> tuple[int, int] | None:
     return (a, b) if rest == 1 else None
 
 
-def _carry(prod: np.ndarray, lead: int, n: int, size: int, parts: int, state: np.ndarray) -> None:
-    """``state[r] =`` the sum over part j and piece i of bits 16i..16i+15 of ``prod[lead + r - i - j]``.
+def _piece_views(prod: np.ndarray, lead: int, size: int, parts: int) -> list[np.ndarray]:
+    """Per part j, a uint16 view whose ``[r, s, i]`` is bits 16i..16i+15 of ``prod[lead + r - i - j, j * size + s]``.
 
-    ``prod`` holds digits @ (part 0 | part 1 | …) + 2**52 in rows ``lead``..``lead + n - 1``
-    and zeros around them; the pieces are read in place through a strided uint16 view.
+    ``prod`` holds digits @ (part 0 | part 1 | …) + 2**52 from row ``lead`` on, with zeros
+    before; summing a view over ``i`` (and the parts) carries the product into digits below
+    3 * 2**16 * parts, read in place (the views are made once: making one costs more than
+    a card's carry).
     """
     row = prod.strides[0]
-    rows = n + 1 + parts
-    for j in range(parts):
-        pieces = np.ndarray((rows, size, 3), np.uint16, prod, (lead - j) * row + 8 * j * size + _PIECES[0], (row, 8, _PIECES[1] - row))
-        if j == 0:
-            np.add.reduce(pieces, axis=2, dtype=np.float64, out=state[:rows, :size])
-        else:
-            state[:rows, :size] += np.add.reduce(pieces, axis=2, dtype=np.float64)
+    rows = prod.shape[0] - lead
+    return [
+        np.ndarray((rows, size, 3), np.uint16, prod, (lead - j) * row + 8 * j * size + _PIECES[0], (row, 8, _PIECES[1] - row))
+        for j in range(parts)
+    ]
 
 
 def _to_ints(digits: np.ndarray) -> list[int]:
@@ -1018,6 +1018,7 @@ def zone_fight_exact(
     state[0, 0] = 1.0  # the start state, certain (over denominator 1)
     lead = npart + 1  # zero rows before the product: part j's bits from digit l go up to digit l + j + 2
     prod = np.zeros((lead + depth, width))
+    pieces = _piece_views(prod, lead, size, npart)
     sums = np.zeros((cards, nsum, depth))
     for c, k in enumerate(sequence):
         n = digits[c]
@@ -1025,7 +1026,10 @@ def zone_fight_exact(
         np.matmul(state[:n], gemm[k], out=out)
         if c:
             sums[c - 1, :, :n] = out[:, npart * size :].T  # the summaries of the state after card c
-        _carry(prod, lead, n, size, npart, state)
+        rows = n + 1 + npart  # the carry: digit l gets bits from the sums of digits l, l-1, l-2 (and l-j for part j)
+        np.add.reduce(pieces[0][:rows], axis=2, dtype=np.float64, out=state[:rows, :size])
+        for view in pieces[1:]:
+            state[:rows, :size] += np.add.reduce(view[:rows], axis=2, dtype=np.float64)
     if cards:
         n = digits[cards]
         sums[cards - 1, :, :n] = (state[:n] @ gemm[0][:, npart * size :]).T
