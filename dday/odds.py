@@ -779,7 +779,7 @@ def _card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | No
 # * The per-card summaries (category masses, expected survivors) are linear in the state:
 #   extra columns of the same matrix product.
 # * At the end the digits are carried into proper base-2**16 digits and read as Python ints
-#   (int.from_bytes). The floats of the table are int / int (correctly rounded). The
+#   (int.from_bytes). The floats of the frame come from the digits (_digit_floats). The
 #   Fractions wait until a row is read: the denominator is 2**a * 3**b, so only 2s (trailing
 #   zero bits) and 3s can cancel (_reduced), and reading the last row costs 11 of them.
 
@@ -1026,10 +1026,10 @@ def zone_fight_exact(
         np.matmul(state[:n], gemm[k], out=out)
         if c:
             sums[c - 1, :, :n] = out[:, npart * size :].T  # the summaries of the state after card c
-        rows = n + 1 + npart  # the carry: digit l gets bits from the sums of digits l, l-1, l-2 (and l-j for part j)
-        np.add.reduce(pieces[0][:rows], axis=2, dtype=np.float64, out=state[:rows, :size])
+        top = n + 1 + npart  # the carry: digit l gets bits from the sums of digits l, l-1, l-2 (and l-j for part j)
+        np.add.reduce(pieces[0][:top], axis=2, dtype=np.float64, out=state[:top, :size])
         for view in pieces[1:]:
-            state[:rows, :size] += np.add.reduce(view[:rows], axis=2, dtype=np.float64)
+            state[:top, :size] += np.add.reduce(view[:top], axis=2, dtype=np.float64)
     if cards:
         n = digits[cards]
         sums[cards - 1, :, :n] = (state[:n] @ gemm[0][:, npart * size :]).T
