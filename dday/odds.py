@@ -1074,7 +1074,8 @@ def zone_fight(
     alternate. "Hold" means only that side's land units are left (R-CONTROL-1); "empty" (both
     sides wiped out in the same cycle) is its own column and counts for neither side. The
     columns ``E[allies_infantry]`` … ``E[axis_blockhouse]`` are expected survivors. Values are
-    floats; the exact Fractions are in ``df.attrs["exact"]`` and the explanation in
+    floats (each within 1e-14, relative, of its exact value); the exact Fractions are in
+    ``df.attrs["exact"]`` (a row is reduced when first read) and the explanation in
     ``df.attrs["explanation"]``. ``policy`` chooses casualties (default :data:`DEFAULT_POLICY`).
 
     Advanced rules: with ``rules=Rules(fortune=True)`` every attack card is a mixture (1 in 6:
