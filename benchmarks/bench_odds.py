@@ -1,20 +1,23 @@
 """Exact odds vs Monte Carlo, measured side by side in one run on one core.
 
-Run: ``python benchmarks/bench_odds.py``. Two questions:
+Run: ``python benchmarks/bench_odds.py``. Three questions, each exact answer next to Monte
+Carlo (MC) estimates of the **same** question:
 
 1. one combat cycle (order 13): Axis 4i 2a 2t + 4 blockhouses attack Allies 4i 2a 2t —
    P(the attacker scores more hits than the defender);
-2. the fight for one zone over 20 attack cards (11, 13, 11, ...): Allies 4i 2a 2t vs
-   Axis 4i 2a 2t — P(the Allies hold the zone after card 20).
+2. one number from the fight for one zone over 20 attack cards (11, 13, 11, ...), Allies
+   4i 2a 2t vs Axis 4i 2a 2t: P(the Allies hold the zone after card 20). Exact:
+   ``zone_fight_exact(...).rows[-1]`` (what a bot or a one-number question needs);
+3. ``zone_fight``'s question for that fight: the whole 20-row table (per card: P(Allies
+   hold), P(Axis hold), P(contested), P(empty), 7 expected survivors). Exact: the
+   ``zone_fight`` DataFrame (also timed with all 20 rows of exact Fractions read); MC: the
+   same runs tallied after every card, with a standard error for every cell.
 
-Exact = :mod:`dday.odds` (Fractions), timed cold (every cache cleared before each repeat)
-and warm. The zone fight is timed twice: ``zone_fight`` (the DataFrame of all 20 rows, then
-the exact answer read from it) and ``zone_fight_exact`` (the exact answer alone, no DataFrame;
-what a bot or a one-number question needs). Monte Carlo (MC) = 10,000 runs of a **plain-Python** simulation of the same
-rules (one ``random.Random`` die per unit, hits capped, casualties by the same loss order),
-the way a per-run battle simulator works. A vectorised numpy MC is shown as well for
-honesty: it is much faster than plain Python, so the speed-up against it is smaller.
-Times are medians over repeats of ``time.perf_counter``.
+Exact = :mod:`dday.odds`, timed cold (every cache cleared before each repeat) and warm.
+MC = 10,000 runs of a **plain-Python** simulation of the same rules (one ``random.Random``
+die per unit, hits capped, casualties by the same loss order), the way a per-run battle
+simulator works. A vectorised numpy MC is shown as well for honesty: it is much faster than
+plain Python, so the speed-up against it is smaller. Times are medians over repeats of ``time.perf_counter``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's dday, even when run from elsewhere
 
@@ -111,6 +115,66 @@ def mc_fight_python(runs: int, seed: int) -> float:
     return held / runs
 
 
+def _table_from_tallies(counts: np.ndarray, na: int, nx: int) -> tuple[np.ndarray, np.ndarray]:
+    """``counts[c, la, lx]``: runs with ``la``/``lx`` losses after card ``c``. Returns the table
+    of :data:`TABLE_KEYS` per card (run means) and its standard errors (from the same runs)."""
+    pol = odds.DEFAULT_POLICY
+    la, lx = np.arange(na + 1)[:, None], np.arange(nx + 1)[None, :]
+    alive_a, alive_x = la < na, lx < nx
+    cells = [alive_a & ~alive_x, ~alive_a & alive_x, alive_a & alive_x, ~alive_a & ~alive_x]
+    order_a = [u for u in pol.allies for _ in range(ALLIES.get(u))]
+    order_x = [u for u in pol.axis for _ in range(AXIS.get(u))]
+    for u in odds._ALLIED_COLS:  # survivors of type u after la losses (removed from the front)
+        cells.append(np.array([order_a[k:].count(u) for k in range(na + 1)])[:, None] + 0 * lx)
+    for u in odds._AXIS_COLS:
+        cells.append(np.array([order_x[k:].count(u) for k in range(nx + 1)])[None, :] + 0 * la)
+    values = np.stack([np.broadcast_to(v, (na + 1, nx + 1)).astype(float) for v in cells])  # (key, la, lx)
+    runs = counts[0].sum()
+    p = counts / runs
+    mean = np.einsum("cij,kij->ck", p, values)
+    var = np.einsum("cij,kij->ck", p, values**2) - mean**2
+    return mean, np.sqrt(np.maximum(var, 0.0) / runs)
+
+
+def mc_table_python(runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The same question as ``zone_fight``: the whole 20-row table, from one plain-Python MC.
+
+    The same loop as :func:`mc_fight_python`, plus one tally per card of (losses, losses);
+    a decided fight is tallied once and carried to the later cards at the end.
+    """
+    rnd = random.Random(seed).random
+    pol = odds.DEFAULT_POLICY
+    a_att = hit_numbers(ALLIES, "allies", True, pol.allies)
+    a_def = hit_numbers(ALLIES, "allies", False, pol.allies)
+    x_att = hit_numbers(AXIS, "axis", True, pol.axis)
+    x_def = hit_numbers(AXIS, "axis", False, pol.axis)
+    na, nx = len(a_att), len(x_att)
+    width = nx + 1
+    played = [0] * (CARDS * (na + 1) * width)  # (card, la, lx): state after a card that was played
+    ended = [0] * len(played)  # the same, for the card that decided the fight
+    for _ in range(runs):
+        la = lx = 0
+        for card in range(CARDS):
+            if card % 2 == 0:  # order 11: Allies attack
+                ha = sum(1 for h in a_att[la:] if rnd() * 6 < h)
+                hx = sum(1 for h in x_def[lx:] if rnd() * 6 < h)
+            else:  # order 13: Axis attack
+                hx = sum(1 for h in x_att[lx:] if rnd() * 6 < h)
+                ha = sum(1 for h in a_def[la:] if rnd() * 6 < h)
+            lx = min(nx, lx + ha)
+            la = min(na, la + hx)
+            cell = (card * (na + 1) + la) * width + lx
+            played[cell] += 1
+            if la == na or lx == nx:
+                ended[cell] += 1
+                break
+    shape = (CARDS, na + 1, width)
+    done = np.array(ended).reshape(shape).cumsum(axis=0)
+    counts = np.array(played).reshape(shape)
+    counts[1:] += done[:-1]  # decided fights stay as they are
+    return _table_from_tallies(counts, na, nx)
+
+
 # --- Monte Carlo, vectorised numpy ---------------------------------------------------------
 
 
@@ -142,6 +206,30 @@ def mc_fight_numpy(runs: int, seed: int) -> float:
         lx = np.where(live, np.minimum(nx, lx + ha), lx)
         la = np.where(live, np.minimum(na, la + hx), la)
     return float(((la < na) & (lx == nx)).mean())
+
+
+def mc_table_numpy(runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The whole table, vectorised: :func:`mc_fight_numpy` plus one tally of (losses, losses) per card."""
+    rng = np.random.default_rng(seed)
+    pol = odds.DEFAULT_POLICY
+    a_att, a_def = (np.array(hit_numbers(ALLIES, "allies", k, pol.allies)) for k in (True, False))
+    x_att, x_def = (np.array(hit_numbers(AXIS, "axis", k, pol.axis)) for k in (True, False))
+    na, nx = a_att.size, x_att.size
+    la = np.zeros(runs, dtype=int)
+    lx = np.zeros(runs, dtype=int)
+    slots_a, slots_x = np.arange(na), np.arange(nx)
+    counts = np.empty((CARDS, na + 1, nx + 1), dtype=np.int64)
+    for card in range(CARDS):
+        alive_a = slots_a[None, :] >= la[:, None]
+        alive_x = slots_x[None, :] >= lx[:, None]
+        va, vx = (a_att, x_def) if card % 2 == 0 else (a_def, x_att)
+        ha = ((rng.integers(1, 7, (runs, na)) <= va) & alive_a).sum(1)
+        hx = ((rng.integers(1, 7, (runs, nx)) <= vx) & alive_x).sum(1)
+        live = (la < na) & (lx < nx)
+        lx = np.where(live, np.minimum(nx, lx + ha), lx)
+        la = np.where(live, np.minimum(na, la + hx), la)
+        counts[card] = np.bincount(la * (nx + 1) + lx, minlength=(na + 1) * (nx + 1)).reshape(na + 1, nx + 1)
+    return _table_from_tallies(counts, na, nx)
 
 
 # --- Monte Carlo through the engine itself (how TripleA's calculator works) -----------------
@@ -194,10 +282,16 @@ def exact_cycle() -> Fraction:
     return sum((p for (i, j), p in c.items() if i > j), Fraction(0))
 
 
-def exact_fight() -> Fraction:
-    """The whole table (a DataFrame, 20 rows) and the exact answer read from it."""
-    r = odds.zone_fight(ALLIES, AXIS, CARDS, first="allies")
-    return r.attrs["exact"][-1]["allies_hold"]
+def exact_table() -> pd.DataFrame:
+    """zone_fight's whole answer: the 20-row DataFrame (floats; exact rows made when read)."""
+    return odds.zone_fight(ALLIES, AXIS, CARDS, first="allies")
+
+
+def exact_table_all_rows() -> pd.DataFrame:
+    """The DataFrame, then all 20 rows of exact Fractions read (the lazy part, paid in full)."""
+    df = exact_table()
+    list(df.attrs["exact"])
+    return df
 
 
 def exact_fight_fractions() -> Fraction:
@@ -213,71 +307,92 @@ def _clear_odds_only() -> None:
             hit_distribution(n, h)
 
 
+Estimate = float | tuple[np.ndarray, np.ndarray]
+
+
+def _agreement(est: Estimate, exact: object, runs: int) -> tuple[float, float, str]:
+    """(headline estimate, its standard error, "agrees?") for a number or for a whole table.
+
+    The headline of a table is its last ``allies_hold``; a table agrees when every cell with
+    spread is within 4 standard errors of the exact frame (the spread of each cell is
+    estimated from the same runs)."""
+    if isinstance(est, tuple):
+        mean, se = est
+        assert isinstance(exact, pd.DataFrame)
+        want = exact[list(odds._FIGHT_KEYS)].to_numpy()
+        live = se > 0
+        z = np.abs(mean - want)[live] / se[live]
+        worst = float(z.max())
+        verdict = f"{'yes' if worst < 4 else 'NO'} (max |z| = {worst:.2f} over {live.sum()} cells)"
+        return float(mean[-1, 0]), float(se[-1, 0]), verdict
+    pf = float(exact)  # type: ignore[arg-type]
+    z = (est - pf) / math.sqrt(pf * (1 - pf) / runs)
+    return est, math.sqrt(est * (1 - est) / runs), f"{'yes' if abs(z) < 4 else 'NO'} (z = {z:+.2f})"
+
+
 def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    rows = []
-    for name, exacts, mcs, reps in (
+    mc_engine = ("engine (TripleA-style)", None, ENGINE_RUNS)
+    questions: list[tuple[str, list[tuple[str, Callable[[], object]]], list[tuple[str, Callable[[int, int], Estimate] | None, int]], int]] = [
         (
             "cycle (order 13): Axis 4i 2a 2t + 4b attack Allies 4i 2a 2t — P(attacker scores more hits)",
-            (("cycle", exact_cycle),),
-            (
-                ("plain Python", mc_cycle_python, RUNS),
-                ("numpy, vectorised", mc_cycle_numpy, RUNS),
-                ("engine (TripleA-style)", mc_cycle_engine, ENGINE_RUNS),
-            ),
+            [("cycle", exact_cycle)],
+            [("plain Python", mc_cycle_python, RUNS), ("numpy, vectorised", mc_cycle_numpy, RUNS), (mc_engine[0], mc_cycle_engine, ENGINE_RUNS)],
             1000,
         ),
         (
-            "zone_fight, 20 cards from order 11: Allies 4i 2a 2t vs Axis 4i 2a 2t — P(Allies hold after card 20)",
-            (("zone_fight (DataFrame of 20 rows + exact)", exact_fight), ("zone_fight_exact (Fractions only)", exact_fight_fractions)),
-            (
-                ("plain Python", mc_fight_python, RUNS),
-                ("numpy, vectorised", mc_fight_numpy, RUNS),
-                ("engine (TripleA-style)", mc_fight_engine, ENGINE_RUNS),
-            ),
-            100,
+            "one number: Allies 4i 2a 2t vs Axis 4i 2a 2t, 20 cards from order 11 — P(Allies hold after card 20)",
+            [("zone_fight_exact(...).rows[-1] (Fractions, no DataFrame)", exact_fight_fractions)],
+            [("plain Python", mc_fight_python, RUNS), ("numpy, vectorised", mc_fight_numpy, RUNS), (mc_engine[0], mc_fight_engine, ENGINE_RUNS)],
+            300,
         ),
-    ):
+        (
+            "zone_fight's question, the same fight: the 20-row table (P(hold) per side, contested, empty, 7 expected survivors, per card)",
+            [("zone_fight (the DataFrame)", exact_table), ("zone_fight, then every exact row read", exact_table_all_rows)],
+            [("plain Python", mc_table_python, RUNS), ("numpy, vectorised", mc_table_numpy, RUNS)],
+            300,
+        ),
+    ]
+    rows = []
+    for name, exacts, mcs, reps in questions:
         timings = []
+        answer = exacts[0][1]()
         for label, exact in exacts:
-            p = exact()
             t_cold = timed(exact, reps, before=odds.clear_caches)
             t_cold_odds = timed(exact, reps, before=_clear_odds_only)
             t_warm = timed(exact, reps)
             timings.append((label, t_cold, t_cold_odds, t_warm))
         mc_rows = []
         for label, fn, runs in mcs:
+            assert fn is not None
             est = fn(runs, SEED)
             t = timed(lambda f=fn, r=runs: f(r, SEED), 3 if runs == RUNS else 1) * RUNS / runs  # type: ignore[misc]
-            mc_rows.append((label, runs, est, t))
-        rows.append((name, p, timings, mc_rows))
+            mc_rows.append((label, runs, _agreement(est, answer, runs), t))
+        rows.append((name, answer, timings, mc_rows))
 
     print(f"Exact odds vs Monte Carlo (seed {SEED}), one core; times are medians of time.perf_counter\n")
-    for name, p, timings, mc_rows in rows:
-        pf = float(p)
+    for name, answer, timings, mc_rows in rows:
+        p = answer.attrs["exact"][-1]["allies_hold"] if isinstance(answer, pd.DataFrame) else answer
         text = str(p)
         print(name)
-        print(f"  exact   {pf:.6f}  = {text[:60]}{'…' if len(text) > 60 else ''}")
-        for label, t_cold, t_cold_odds, t_warm in timings:
+        print(f"  exact   {float(p):.6f}  = {text[:60]}{'…' if len(text) > 60 else ''}" + ("   (allies_hold, card 20)" if isinstance(answer, pd.DataFrame) else ""))
+        for k, (label, t_cold, t_cold_odds, t_warm) in enumerate(timings):
             print(
-                f"  {label}: cold {t_cold * 1e3:.3f} ms (every cache cleared, dday.dice's too) | "
+                f"  exact {k + 1}: {label}: cold {t_cold * 1e3:.3f} ms (every cache cleared, dday.dice's too) | "
                 f"{t_cold_odds * 1e3:.3f} ms (odds caches cleared) | warm {t_warm * 1e3:.3f} ms"
             )
         head = f"  {'Monte Carlo':24s} {'runs':>6s} {'estimate':>9s} {'95 % interval':>18s} {'ms / 10,000 runs':>17s}"
         print(head + "".join(f" {'exact ' + str(i + 1) + ' (cold) is':>17s}" for i in range(len(timings))) + "  agrees?")
-        for label, runs, est, t in mc_rows:
-            se = math.sqrt(est * (1 - est) / runs)
-            z = (est - pf) / math.sqrt(pf * (1 - pf) / runs)
-            ok = f"yes (z = {z:+.2f})" if abs(z) < 4 else f"NO (z = {z:+.2f})"
+        for label, runs, (est, se, ok), t in mc_rows:
             interval = f"[{est - 1.96 * se:.4f}, {est + 1.96 * se:.4f}]"
             ratios = "".join(f" {t / t_cold:16.0f}×" for _, t_cold, _, _ in timings)
             print(f"  {label:24s} {runs:6d} {est:9.4f} {interval:>18s} {t * 1e3:17.1f}{ratios}  {ok}")
         print()
-    print("Targets: cycle < 1 ms, zone_fight < 50 ms, exact >= 100x faster than Monte Carlo of 10,000 runs.")
+    print("Targets: cycle < 1 ms, zone_fight < 50 ms, exact >= 100x faster than a Monte Carlo of 10,000 runs of the same question.")
     print("exact 1, exact 2: the exact timings above, in their order (cold: every cache cleared before each repeat).")
+    print("Tables: the estimate shown is allies_hold after card 20; 'agrees' checks all cells (4 standard errors).")
     print("Engine MC rows: measured on 1,000 runs, time scaled to 10,000; interval from the 1,000 runs.")
-
 
 if __name__ == "__main__":
     main()

@@ -113,6 +113,7 @@ from .orders_combat import (
     _roll_defense,
     casualty_options,
     combat_dice,
+    dice_groups,
 )
 from .orders_ground import (
     _act_land,
@@ -194,6 +195,7 @@ __all__ = [
     "check_move",
     "combat_dice",
     "describe_step",
+    "dice_groups",
     "hit_number",
     "iter_legal_actions",
     "legal_actions",

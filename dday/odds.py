@@ -40,7 +40,7 @@ import pandas as pd
 
 from . import dice as dice_mod
 from .board import Board, load_board
-from .engine import combat_dice, hit_number
+from .engine import combat_dice, dice_groups, hit_number
 from .state import Rules, State, initial_state
 from .units import (
     HIT_AA,
@@ -249,6 +249,26 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 _PACK_DICE: Final = 24  # 6**24 < 2**63: every coefficient fits one 64-bit slot
 
 
+_CONTENT: Final = tuple(math.gcd(h, 6 - h) for h in range(7))  # gcd of the coefficients of h·z + (6 − h)
+
+
+def _packed_ways(groups: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The polynomial of :func:`_dice_weights` packed in one integer, a 64-bit slot per
+    coefficient (lowest first; for at most :data:`_PACK_DICE` dice), and the gcd of its
+    coefficients. By Gauss's lemma the gcd of a product of polynomials is the product of
+    their gcds: gcd(h, 6 − h) per die (2 for h = 2 or 4, 3 for h = 3).
+
+    >>> p, g = _packed_ways(((2, 2),))          # (2z + 4)**2 = 4z**2 + 16z + 16
+    >>> [p >> 64 * k & 0xFFFF for k in range(3)], g
+    ([16, 16, 4], 4)
+    """
+    p = g = 1
+    for hit_on, n in groups:
+        p *= ((hit_on << 64) | (6 - hit_on)) ** n
+        g *= _CONTENT[hit_on] ** n
+    return p, g
+
+
 def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     """Ways to score 0..dice hits: the product of one polynomial per die.
 
@@ -264,10 +284,7 @@ def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
         for hit_on, n in groups:
             w = _convolve(w, _int_weights(n, hit_on))
         return w
-    p = 1
-    for hit_on, n in groups:
-        p *= ((hit_on << 64) | (6 - hit_on)) ** n
-    return struct.unpack(f"<{count + 1}Q", p.to_bytes(8 * (count + 1), "little"))
+    return struct.unpack(f"<{count + 1}Q", _packed_ways(groups)[0].to_bytes(8 * (count + 1), "little"))
 
 
 # Combat options, as passed to :func:`dday.engine.combat_dice`: (infantry_hit, paired_infantry,
@@ -698,16 +715,25 @@ class ZoneFight:
     """The chain's per-card sums as base-2**16 digits over each card's denominator (see :func:`_digit_floats`)."""
 
     @cached_property
-    def floats(self) -> tuple[float, ...]:
-        """The row values as floats, row by row (each within 1e-14, relative, of its Fraction)."""
+    def float_table(self) -> np.ndarray:
+        """The rows as floats, one row per card, one column per ``_FIGHT_KEYS`` entry (each
+        within 1e-14, relative, of its Fraction; read-only)."""
         if self.digit_sums is not None and isinstance(self.rows, _ExactRows):
-            return _digit_floats(self.digit_sums, self.rows.dens)
-        return tuple(float(r[c]) for r in self.rows for c in _FIGHT_KEYS)
+            table = _digit_floats(self.digit_sums, self.rows.dens)
+        else:
+            table = np.array([[float(r[c]) for c in _FIGHT_KEYS] for r in self.rows], dtype=float).reshape(len(self.rows), len(_FIGHT_KEYS))
+        table.flags.writeable = False
+        return table
+
+    @property
+    def floats(self) -> tuple[float, ...]:
+        """:attr:`float_table` flat, row by row."""
+        return tuple(self.float_table.ravel().tolist())
 
     def to_frame(self) -> pd.DataFrame:
         """Floats for plots; the exact rows are in ``df.attrs['exact']`` (made when read)."""
-        n, k = len(self.rows), len(_FIGHT_KEYS)
-        table = np.array(self.floats, dtype=float).reshape(n, k)
+        n = len(self.rows)
+        table = self.float_table
         second = other_side(self.first)
         attackers = [self.first if c % 2 == 0 else second for c in range(n)]
         data: dict[str, Any] = {
@@ -716,7 +742,7 @@ class ZoneFight:
             "attacker": attackers,
         }
         data.update(zip(_FIGHT_KEYS, table.T, strict=True))
-        df = pd.DataFrame(data, index=pd.RangeIndex(n))
+        df = pd.DataFrame(data)  # the default index: a RangeIndex
         df.attrs["exact"] = self.rows
         df.attrs["explanation"] = self.explain()
         return df
@@ -731,8 +757,7 @@ class ZoneFight:
             "empty = nobody left (nobody controls it, R-CONTROL-1; counted apart, in neither hold).",
         ]
         if self.rows:
-            k = len(_FIGHT_KEYS)
-            last = self.floats[-k:]
+            last = self.float_table[-1].tolist()
             text.append(
                 f"After card {len(self.rows)}: Allies hold ≈ {100 * last[0]:.1f} %, Axis hold ≈ {100 * last[1]:.1f} %, contested ≈ {100 * last[2]:.1f} %, "
                 f"empty ≈ {100 * last[3]:.1f} % (the exact Fractions: ZoneFight.rows, or df.attrs['exact'] of the frame)."
@@ -804,28 +829,42 @@ def _loss_table(policy: CasualtyPolicy, start: Force, side: str, max_hits: int) 
 
 def _hit_tables(requests: Sequence[tuple[Sequence[Force], str, bool, CombatOptions]], width: int) -> list[tuple[np.ndarray, int]]:
     """For each (forces, side, attacking, options): a table whose row ``i`` is the ways force
-    ``i`` scores 0, 1, … hits, every row over one denominator (returned with it).
+    ``i`` scores 0, 1, … ``width - 1`` hits, every row over one denominator (returned with it);
+    see :func:`_ways_table`."""
+    return [_ways_table(tuple(forces), side, attacking, opts, width) for forces, side, attacking, opts in requests]
 
-    Each force's ways out of 6**dice (:func:`_side_weights`) are divided by their gcd, then
-    scaled to the least common denominator of the request's forces. Tables are float64 when
-    that is exact, else int64 or Python ints.
+
+@cache
+def _ways_table(forces: tuple[Force, ...], side: str, attacking: bool, opts: CombatOptions, width: int) -> tuple[np.ndarray, int]:
+    """One request of :func:`_hit_tables` (read-only: it is memoised).
+
+    Each force's ways out of 6**dice (the dice of :func:`dday.engine.dice_groups`) are divided
+    by their gcd (:func:`_packed_ways`), then scaled to the least common denominator of the forces. The table is
+    float64 when that is exact, else int64 or Python ints.
     """
-    flat: list[int] = []
-    for forces, side, attacking, opts in requests:
+    if width <= _PACK_DICE + 1:  # each force's packed polynomial, read as one row of uint64 slots
+        kw = None if opts == NORMAL else opts
+        chunks, gcds, dens = [], [], []
         for f in forces:
-            w = _side_weights(f, side, attacking, opts) if f.total else (1,)
-            flat += w
-            flat += (0,) * (width - len(w))
-    table = np.array(flat, dtype=np.int64 if width <= _PACK_DICE + 1 else object).reshape(-1, width)
-    gcd = np.gcd.reduce(table, axis=1)
-    den = table.sum(axis=1) // gcd
-    sizes = [len(r[0]) for r in requests]
-    starts = np.cumsum([0, *sizes[:-1]])
-    lcd = np.lcm.reduceat(den, starts).tolist()
-    table = table // gcd[:, None] * (np.repeat(lcd, sizes) // den)[:, None]
-    if max(lcd) < _EXACT:
+            groups = dice_groups(f, side, attacking) if kw is None else dice_groups(f, side, attacking, **_opts_for(f, attacking, kw))
+            p, g = _packed_ways(groups)
+            chunks.append(p.to_bytes(8 * width, "little"))
+            gcds.append(g)
+            dens.append(6 ** sum(n for _, n in groups) // g)  # the coefficients add up to 6**dice
+        lcd = math.lcm(*dens)
+        table = np.frombuffer(b"".join(chunks), dtype="<u8").reshape(len(forces), width).astype(np.int64)
+        table = table // np.array(gcds)[:, None] * np.array([lcd // d for d in dens])[:, None]
+    else:
+        rows = [_side_weights(f, side, attacking, opts) if f.total else (1,) for f in forces]
+        table = np.array([(*w, *(0,) * (width - len(w))) for w in rows], dtype=object)
+        gcd = np.gcd.reduce(table, axis=1)
+        den = table.sum(axis=1) // gcd
+        lcd = int(np.lcm.reduce(den))
+        table = table // gcd[:, None] * (lcd // den)[:, None]
+    if lcd < _EXACT:
         table = table.astype(np.float64)
-    return [(table[s : s + n], d) for s, n, d in zip(starts.tolist(), sizes, lcd, strict=True)]
+    table.flags.writeable = False
+    return table, lcd
 
 
 def _cycle_matrix(wa: np.ndarray, wx: np.ndarray, lost_a: np.ndarray, lost_x: np.ndarray) -> np.ndarray:
@@ -880,21 +919,21 @@ def _to_ints(digits: np.ndarray) -> list[int]:
     return list(map(int.from_bytes, chunks, repeat(_LITTLE)))
 
 
-def _digit_floats(sums: np.ndarray, dens: Sequence[int]) -> tuple[float, ...]:
+def _digit_floats(sums: np.ndarray, dens: Sequence[int]) -> np.ndarray:
     """``sums[c, j]`` read as base-2**16 digits (not carried, each an exact float64 below 2**53)
     of a numerator over ``dens[c]``, as floats: within a few units in the last place (relative
     error below 1e-14; every digit is non-negative, so nothing cancels). Scaled by
     ``2**-e`` (``e``: the denominator's highest bit) so that nothing overflows.
 
-    >>> _digit_floats(np.array([[[1.0, 1.0]]]), [3 << 16])        # (1 + 2**16) / (3 * 2**16)
-    (0.3333384195963542,)
+    >>> _digit_floats(np.array([[[1.0, 1.0]]]), [3 << 16]).tolist()        # (1 + 2**16) / (3 * 2**16)
+    [[0.3333384195963542]]
     """
     if not len(dens):
-        return ()
+        return np.zeros((0, sums.shape[1] if sums.ndim > 1 else 0))
     exps = np.array([d.bit_length() - 1 for d in dens])
     scale = np.ldexp(1.0, 16 * np.arange(sums.shape[2])[None, :] - exps[:, None])  # (card, digit): 2**(16 l - e)
     norm = np.array([d / (1 << int(e)) for d, e in zip(dens, exps, strict=True)])  # den / 2**e, in [1, 2)
-    return tuple((np.matmul(sums, scale[:, :, None])[:, :, 0] / norm[:, None]).ravel().tolist())
+    return np.matmul(sums, scale[:, :, None])[:, :, 0] / norm[:, None]
 
 
 def zone_fight_exact(
@@ -1314,7 +1353,7 @@ def reinforcements(
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for fn in (_int_weights, _side_weights, _cycle_weights, _cycle_fractions, _after, _probe):
+    for fn in (_int_weights, _side_weights, _ways_table, _cycle_weights, _cycle_fractions, _after, _probe):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
     dice_mod.hit_weights.cache_clear()

@@ -31,13 +31,33 @@ def combat_dice(
 
     ``infantry_hit`` overrides the attacking infantry's number (FORT-11/13 result 1: 2);
     ``paired_infantry`` infantry attack on 2 (TAC-10); ``artillery_rolls=False`` leaves the
-    artillery out (VAR-RM-9).
+    artillery out (VAR-RM-9). The groups are :func:`dice_groups`.
 
     >>> combat_dice(Force(infantry=3, tank=1), "axis", False).groups     # defending: infantry on 2, an Axis tank on 3
     ((2, 3), (3, 1))
     """
+    return Dice(dice_groups(force, side, attacking, infantry_hit=infantry_hit, paired_infantry=paired_infantry, artillery_rolls=artillery_rolls))
+
+
+def dice_groups(
+    force: Force, side: str, attacking: bool, *, infantry_hit: int | None = None, paired_infantry: int = 0, artillery_rolls: bool = True
+) -> tuple[tuple[int, int], ...]:
+    """:func:`combat_dice`'s (hit number, dice) groups, lowest hit number first, without the
+    :class:`~dday.dice.Dice` around them (the exact odds read thousands of them).
+
+    >>> dice_groups(Force(infantry=4, artillery=2, tank=2), "allies", True)   # infantry 1, artillery 2, tank 3
+    ((1, 4), (2, 2), (3, 2))
+    >>> dice_groups(Force(infantry=4, artillery=2), "allies", True, paired_infantry=2)   # TAC-10: two infantry on 2
+    ((1, 2), (2, 4))
+    """
     groups: dict[int, int] = {}
-    for unit, n, v in zip(LAND_TYPES, force, _HIT_VALUES[side, attacking], strict=True):  # Force's fields are LAND_TYPES, in order
+    values = _HIT_VALUES[side, attacking]
+    if infantry_hit is None and not paired_infantry and artillery_rolls:  # the usual case: one hit number per type
+        for n, v in zip(force, values, strict=True):
+            if n:
+                groups[v] = groups.get(v, 0) + n
+        return tuple(sorted(groups.items()))
+    for unit, n, v in zip(LAND_TYPES, force, values, strict=True):  # Force's fields are LAND_TYPES, in order
         if not n or (unit == "artillery" and not artillery_rolls):
             continue
         if unit == "infantry" and attacking:
@@ -49,7 +69,7 @@ def combat_dice(
                 v = infantry_hit
         if n:
             groups[v] = groups.get(v, 0) + n
-    return Dice(tuple(sorted(groups.items())))
+    return tuple(sorted(groups.items()))
 
 
 def _begin_combat(attacker: str) -> Callable[[State], State]:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from dday import dice, odds
 from dday.state import Rules
-from dday.units import LAND_TYPES, Force, other_side
+from dday.units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
 FORT = Rules(fortune=True)
 ARTY_ORDERS = Rules(artillery_orders=True)
@@ -230,3 +230,68 @@ def test_packed_dice_are_the_binomials_of_dday_dice() -> None:
     for n in range(odds._PACK_DICE + 1):
         for h in range(7):
             assert odds._dice_weights(((h, n),)) == dice.hit_weights(n, h), (n, h)
+
+
+@pytest.mark.rules("R-COMBAT-4", "FORT-11", "TAC-10", "VAR-RM-9")
+@settings(max_examples=60, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 5), min_size=4, max_size=4),
+    side=st.sampled_from(["allies", "axis"]),
+    attacking=st.booleans(),
+    infantry_hit=st.sampled_from([None, 2]),
+    paired=st.integers(0, 3),
+    arty=st.booleans(),
+)
+def test_dice_groups_fast_path_is_the_general_rule(
+    counts: list[int], side: str, attacking: bool, infantry_hit: int | None, paired: int, arty: bool
+) -> None:
+    """dice_groups (what the odds read) and combat_dice (what the engine rolls) are one rule;
+    the usual case's shortcut gives the groups of the general loop, merged and sorted."""
+    from dday.orders_combat import combat_dice, dice_groups
+
+    f = Force._make(counts)
+    kw = {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": arty}
+    groups = dice_groups(f, side, attacking, **kw)
+    assert combat_dice(f, side, attacking, **kw).groups == groups
+    assert [h for h, _ in groups] == sorted({h for h, _ in groups}) and all(n > 0 for _, n in groups)
+    assert sum(n for _, n in groups) == f.total - (0 if arty else f.artillery)
+    if infantry_hit is None and not paired and arty:  # the shortcut: one hit number per unit type
+        want: dict[int, int] = {}
+        for u, n in zip(LAND_TYPES, f, strict=True):
+            if n:
+                h = attack_value(u, side) if attacking else defense_value(u, side)
+                want[h] = want.get(h, 0) + n
+        assert groups == tuple(sorted(want.items()))
+
+
+@pytest.mark.parametrize("groups", [(), ((1, 1),), ((2, 2),), ((3, 5),), ((1, 4), (2, 2), (3, 2)), ((2, 8), (3, 2), (4, 3)), ((0, 2), (6, 1)), ((6, 3),)])
+def test_packed_ways_content_is_the_gcd_of_the_ways(groups: tuple[tuple[int, int], ...]) -> None:
+    """Gauss's lemma, as _ways_table uses it: the gcd of the product's coefficients is the product of gcd(h, 6 - h)."""
+    import math
+
+    _, g = odds._packed_ways(groups)
+    assert g == math.gcd(*odds._dice_weights(groups))
+
+
+def test_ways_tables_are_each_forces_hit_law_over_one_denominator() -> None:
+    """Row i over the denominator is P(force i scores k hits), for every force of a loss chain; memoised tables are read-only."""
+    odds.clear_caches()
+    for start, side in ((Force(4, 2, 2), "allies"), (Force(3, 1, 2, 4), "axis")):
+        chain = odds.DEFAULT_POLICY.survivors(start, side)
+        for attacking in (True, False):
+            for opts in (odds.NORMAL, (2, 0, True), (None, -1, True), (None, 0, False)):
+                table, den = odds._hit_tables([(chain, side, attacking, opts)], start.total + 1)[0]
+                assert not table.flags.writeable
+                for f, row in zip(chain, table.tolist(), strict=True):
+                    law = odds.side_hits(f, side, attacking, **odds._opts_for(f, attacking, opts)) if f.total else None
+                    got = [Fraction(int(x), den) for x in row]
+                    want = [law[k] if law is not None and k in law else Fraction(int(k == 0 and law is None)) for k in range(len(row))]
+                    assert got == want, (f, attacking, opts)
+
+
+def test_float_table_is_the_floats_and_read_only() -> None:
+    fight = odds.zone_fight_exact("4i 2a 2t", "4i 2a 2t", 6)
+    t = fight.float_table
+    assert t.shape == (6, len(odds._FIGHT_KEYS)) and not t.flags.writeable
+    assert fight.floats == tuple(t.ravel().tolist())
+    assert odds.zone_fight_exact("1i", "1i", 0).float_table.shape == (0, len(odds._FIGHT_KEYS))
