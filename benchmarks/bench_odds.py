@@ -28,7 +28,8 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -117,7 +118,7 @@ def mc_fight_python(runs: int, seed: int) -> float:
 
 def _table_from_tallies(counts: np.ndarray, na: int, nx: int) -> tuple[np.ndarray, np.ndarray]:
     """``counts[c, la, lx]``: runs with ``la``/``lx`` losses after card ``c``. Returns the table
-    of :data:`TABLE_KEYS` per card (run means) and its standard errors (from the same runs)."""
+    of ``zone_fight``'s columns (``dday.odds._FIGHT_KEYS``) per card (run means) and its standard errors (from the same runs)."""
     pol = odds.DEFAULT_POLICY
     la, lx = np.arange(na + 1)[:, None], np.arange(nx + 1)[None, :]
     alive_a, alive_x = la < na, lx < nx
@@ -140,7 +141,9 @@ def mc_table_python(runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """The same question as ``zone_fight``: the whole 20-row table, from one plain-Python MC.
 
     The same loop as :func:`mc_fight_python`, plus one tally per card of (losses, losses);
-    a decided fight is tallied once and carried to the later cards at the end.
+    a decided fight is tallied once and carried to the later cards at the end. The loop is
+    written out twice on purpose: a shared per-card function would slow both Monte Carlos
+    (a call per card per run) and flatter the exact side.
     """
     rnd = random.Random(seed).random
     pol = odds.DEFAULT_POLICY
@@ -187,7 +190,8 @@ def mc_cycle_numpy(runs: int, seed: int) -> float:
     return float((ha > hd).mean())
 
 
-def mc_fight_numpy(runs: int, seed: int) -> float:
+def _numpy_cards(runs: int, seed: int) -> Iterator[tuple[np.ndarray, np.ndarray, int, int]]:
+    """All runs at once, card by card: yields (Allied losses, Axis losses, na, nx) after each card."""
     rng = np.random.default_rng(seed)
     pol = odds.DEFAULT_POLICY
     a_att, a_def = (np.array(hit_numbers(ALLIES, "allies", k, pol.allies)) for k in (True, False))
@@ -205,31 +209,20 @@ def mc_fight_numpy(runs: int, seed: int) -> float:
         live = (la < na) & (lx < nx)
         lx = np.where(live, np.minimum(nx, lx + ha), lx)
         la = np.where(live, np.minimum(na, la + hx), la)
+        yield la, lx, na, nx
+
+
+def mc_fight_numpy(runs: int, seed: int) -> float:
+    la, lx, na, nx = deque(_numpy_cards(runs, seed), maxlen=1)[0]  # after the last card
     return float(((la < na) & (lx == nx)).mean())
 
 
 def mc_table_numpy(runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """The whole table, vectorised: :func:`mc_fight_numpy` plus one tally of (losses, losses) per card."""
-    rng = np.random.default_rng(seed)
-    pol = odds.DEFAULT_POLICY
-    a_att, a_def = (np.array(hit_numbers(ALLIES, "allies", k, pol.allies)) for k in (True, False))
-    x_att, x_def = (np.array(hit_numbers(AXIS, "axis", k, pol.axis)) for k in (True, False))
-    na, nx = a_att.size, x_att.size
-    la = np.zeros(runs, dtype=int)
-    lx = np.zeros(runs, dtype=int)
-    slots_a, slots_x = np.arange(na), np.arange(nx)
-    counts = np.empty((CARDS, na + 1, nx + 1), dtype=np.int64)
-    for card in range(CARDS):
-        alive_a = slots_a[None, :] >= la[:, None]
-        alive_x = slots_x[None, :] >= lx[:, None]
-        va, vx = (a_att, x_def) if card % 2 == 0 else (a_def, x_att)
-        ha = ((rng.integers(1, 7, (runs, na)) <= va) & alive_a).sum(1)
-        hx = ((rng.integers(1, 7, (runs, nx)) <= vx) & alive_x).sum(1)
-        live = (la < na) & (lx < nx)
-        lx = np.where(live, np.minimum(nx, lx + ha), lx)
-        la = np.where(live, np.minimum(na, la + hx), la)
-        counts[card] = np.bincount(la * (nx + 1) + lx, minlength=(na + 1) * (nx + 1)).reshape(na + 1, nx + 1)
-    return _table_from_tallies(counts, na, nx)
+    """The whole table, vectorised: the runs of :func:`mc_fight_numpy`, tallied after every card."""
+    tallies = []
+    for la, lx, na, nx in _numpy_cards(runs, seed):
+        tallies.append(np.bincount(la * (nx + 1) + lx, minlength=(na + 1) * (nx + 1)).reshape(na + 1, nx + 1))
+    return _table_from_tallies(np.array(tallies), na, nx)
 
 
 # --- Monte Carlo through the engine itself (how TripleA's calculator works) -----------------
