@@ -301,13 +301,17 @@ def _opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, A
     return {"infantry_hit": infantry_hit, "paired_infantry": force.artillery if paired < 0 else paired, "artillery_rolls": arty}
 
 
+def _groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:
+    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.engine.dice_groups`)."""
+    if opts == NORMAL:
+        return dice_groups(force, side, attacking)
+    return dice_groups(force, side, attacking, **_opts_for(force, attacking, opts))
+
+
 @cache
 def _side_weights(force: Force, side: str, attacking: bool, opts: CombatOptions = NORMAL) -> tuple[int, ...]:
     """Ways (out of 6**dice) for the side to score 0..dice hits: a convolution over hit numbers."""
-    dice = (
-        combat_dice(force, side, attacking) if opts == NORMAL else combat_dice(force, side, attacking, **_opts_for(force, attacking, opts))
-    )
-    return _dice_weights(dice.groups)
+    return _dice_weights(_groups(force, side, attacking, opts))
 
 
 def _dice_count(force: Force, attacking: bool, opts: CombatOptions) -> int:
@@ -843,10 +847,9 @@ def _ways_table(forces: tuple[Force, ...], side: str, attacking: bool, opts: Com
     float64 when that is exact, else int64 or Python ints.
     """
     if width <= _PACK_DICE + 1:  # each force's packed polynomial, read as one row of uint64 slots
-        kw = None if opts == NORMAL else opts
         chunks, gcds, dens = [], [], []
         for f in forces:
-            groups = dice_groups(f, side, attacking) if kw is None else dice_groups(f, side, attacking, **_opts_for(f, attacking, kw))
+            groups = _groups(f, side, attacking, opts)
             p, g = _packed_ways(groups)
             chunks.append(p.to_bytes(8 * width, "little"))
             gcds.append(g)
@@ -929,7 +932,7 @@ def _digit_floats(sums: np.ndarray, dens: Sequence[int]) -> np.ndarray:
     [[0.3333384195963542]]
     """
     if not len(dens):
-        return np.zeros((0, sums.shape[1] if sums.ndim > 1 else 0))
+        return np.zeros((0, sums.shape[1]))
     exps = np.array([d.bit_length() - 1 for d in dens])
     scale = np.ldexp(1.0, 16 * np.arange(sums.shape[2])[None, :] - exps[:, None])  # (card, digit): 2**(16 l - e)
     norm = np.array([d / (1 << int(e)) for d, e in zip(dens, exps, strict=True)])  # den / 2**e, in [1, 2)
