@@ -847,16 +847,15 @@ def _ways_table(forces: tuple[Force, ...], side: str, attacking: bool, opts: Com
     float64 when that is exact, else int64 or Python ints.
     """
     if width <= _PACK_DICE + 1:  # each force's packed polynomial, read as one row of uint64 slots
-        chunks, gcds, dens = [], [], []
+        packed = []
         for f in forces:
             groups = _groups(f, side, attacking, opts)
             p, g = _packed_ways(groups)
-            chunks.append(p.to_bytes(8 * width, "little"))
-            gcds.append(g)
-            dens.append(6 ** sum(n for _, n in groups) // g)  # the coefficients add up to 6**dice
-        lcd = math.lcm(*dens)
-        table = np.frombuffer(b"".join(chunks), dtype="<u8").reshape(len(forces), width).astype(np.int64)
-        table = table // np.array(gcds)[:, None] * np.array([lcd // d for d in dens])[:, None]
+            # g divides every coefficient, so p // g divides each slot by g; the coefficients add up to 6**dice
+            packed.append((p // g, 6 ** sum(n for _, n in groups) // g))
+        lcd = math.lcm(*(d for _, d in packed))  # each den is 2**a * 3**b, a and b <= 24: every slot * (lcd // den) < 6**24 < 2**63
+        data = b"".join((p * (lcd // d)).to_bytes(8 * width, "little") for p, d in packed)
+        table = np.frombuffer(data, dtype="<u8").reshape(len(forces), width).astype(np.float64 if lcd < _EXACT else np.int64)
     else:
         rows = [_side_weights(f, side, attacking, opts) if f.total else (1,) for f in forces]
         table = np.array([(*w, *(0,) * (width - len(w))) for w in rows], dtype=object)
@@ -864,8 +863,8 @@ def _ways_table(forces: tuple[Force, ...], side: str, attacking: bool, opts: Com
         den = table.sum(axis=1) // gcd
         lcd = int(np.lcm.reduce(den))
         table = table // gcd[:, None] * (lcd // den)[:, None]
-    if lcd < _EXACT:
-        table = table.astype(np.float64)
+        if lcd < _EXACT:
+            table = table.astype(np.float64)
     table.flags.writeable = False
     return table, lcd
 
