@@ -55,7 +55,7 @@ def _positions() -> tuple[State, State]:
     return axis, allies
 
 
-def _time(fn: Callable[[int], None], repeats: int) -> tuple[float, int, int]:
+def _time(fn: Callable[[int], object], repeats: int) -> tuple[float, int, int]:
     """Median ms over ``repeats`` calls, and messages/bytes sent per call."""
     times = []
     _SENT.update(messages=0, bytes=0)
