@@ -250,6 +250,10 @@ _PACK_DICE: Final = 24  # 6**24 < 2**63: every coefficient fits one 64-bit slot
 
 
 _CONTENT: Final = tuple(math.gcd(h, 6 - h) for h in range(7))  # gcd of the coefficients of h·z + (6 − h)
+# (h·z + (6 − h))**n packed, and its content, for every hit number h and n <= _PACK_DICE dice: a
+# fixed table (like the binomial coefficients), made once
+_DIE_POWERS: Final = tuple(tuple(((h << 64) | (6 - h)) ** n for n in range(_PACK_DICE + 1)) for h in range(7))
+_CONTENT_POWERS: Final = tuple(tuple(c**n for n in range(_PACK_DICE + 1)) for c in _CONTENT)
 
 
 def _packed_ways(groups: Sequence[tuple[int, int]]) -> tuple[int, int]:
@@ -264,8 +268,12 @@ def _packed_ways(groups: Sequence[tuple[int, int]]) -> tuple[int, int]:
     """
     p = g = 1
     for hit_on, n in groups:
-        p *= ((hit_on << 64) | (6 - hit_on)) ** n
-        g *= _CONTENT[hit_on] ** n
+        if n <= _PACK_DICE:
+            p *= _DIE_POWERS[hit_on][n]
+            g *= _CONTENT_POWERS[hit_on][n]
+        else:
+            p *= ((hit_on << 64) | (6 - hit_on)) ** n
+            g *= _CONTENT[hit_on] ** n
     return p, g
 
 
