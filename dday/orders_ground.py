@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import pairwise
+from typing import NamedTuple
 
 from . import dice as dice_mod
 from .actions import Action, Done, FireToSea, Land, Move, PlaceReinforcement
@@ -215,14 +216,60 @@ def _neighbour_indices(b: Board) -> tuple[tuple[tuple[str, int], ...], ...]:
     return tuple(tuple((n, b.zone_index(n)) for n in z.neighbours) for z in b.zones)
 
 
+class _ZoneFacts(NamedTuple):
+    """Per-zone facts of one side's move step before any declaration, indexed like ``board.zones``."""
+
+    enemy_here: list[bool]  # enemy land units: own units there are locked (R-MOVE-3)
+    stack: list[int]  # own land units that count for stacking
+    room: list[bool]  # one more unit may end its move here
+    through: list[bool]  # a two-zone move may pass through (FAQ-24, R-MOVE-6)
+    origins: list[tuple[str, int, tuple[tuple[str, Force], ...]]]  # (zone, index, (power, force)...) of own units free to move
+
+
+_FACTS: dict[str, tuple[object, Board, _ZoneFacts]] = {}  # side -> (ground, board, facts) of the last call
+
+
+def _zone_facts(s: State, side: str) -> _ZoneFacts:
+    """:class:`_ZoneFacts` of ``s``, kept while the units on the board stay the same object
+    (a move step asks again after every declaration; only the declared moves change)."""
+    ground = s.ground
+    b = s.board
+    last = _FACTS.get(side)
+    if last is not None and last[0] is ground and last[1] is b:
+        return last[2]
+    limit = b.stacking_limit
+    # Force is (infantry, artillery, tank, blockhouse): [:3] are the units that stack and move
+    if side == "allies":
+        enemy_here = [any(g) for g, _, _ in ground]
+        count = [uk[0] + uk[1] + uk[2] + us[0] + us[1] + us[2] for _, uk, us in ground]
+    else:
+        enemy_here = [any(uk) or any(us) for _, uk, us in ground]
+        count = [g[0] + g[1] + g[2] for g, _, _ in ground]
+    room = [c + 1 <= limit for c in count]
+    through = [not e and c <= limit - 1 for e, c in zip(enemy_here, count, strict=True)]
+    powers = powers_of(side)
+    first = 0 if side == "axis" else 1
+    origins: list[tuple[str, int, tuple[tuple[str, Force], ...]]] = []
+    for z, forces in zip(b.zones, ground, strict=True):
+        if enemy_here[z.index]:
+            continue  # locked (R-MOVE-3)
+        mine = tuple((p, f) for p, f in zip(powers, forces[first:], strict=False) if f[0] or f[1] or f[2])
+        if mine:
+            origins.append((z.id, z.index, mine))
+    facts = _ZoneFacts(enemy_here, count, room, through, origins)
+    _FACTS[side] = (ground, b, facts)
+    return facts
+
+
 def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tuple[str, str, tuple[str, ...]]]:
     """The legal one-unit moves of a move step as plain ``(power, unit, path)`` tuples.
 
     Candidates are built legal by construction (adjacent, not locked, units available, tank
     transit free of enemies); only stacking is checked here, with the same accounting as
-    :func:`check_move` (a test checks the two agree). The per-zone facts (enemy present,
-    friendly count after the declared moves) are worked out once per call, and no action
-    objects are made: bots look at every candidate hundreds of times a game.
+    :func:`check_move` (a test checks the two agree). The per-zone facts of the units on the
+    board are kept for the whole step (:func:`_zone_facts`); the declared moves patch the
+    zones they touch. No action objects are made: bots look at every candidate hundreds of
+    times a game, and :func:`dday.engine.settle` asks for the first two after every input.
     """
     if step is None:
         if not isinstance(s.step, DeclareMovesStep):
@@ -231,57 +278,53 @@ def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tup
     b = s.board
     side = step.side
     limit = b.stacking_limit
-    ground = s.ground
-    # Force is (infantry, artillery, tank, blockhouse): [:3] are the units that stack and move
-    if side == "allies":
-        enemy_here = [any(g) for g, _, _ in ground]
-        count = [uk[0] + uk[1] + uk[2] + us[0] + us[1] + us[2] for _, uk, us in ground]
-    else:
-        enemy_here = [any(uk) or any(us) for _, uk, us in ground]
-        count = [g[0] + g[1] + g[2] for g, _, _ in ground]
-    index = b.zone_index
+    facts = _zone_facts(s, side)
+    room, through = facts.room, facts.through
     declared: dict[tuple[str, str, str], int] = {}
-    transits: set[int] = set()
-    for m in step.moves:  # R-STACK-4 accounting, as in _tentative
-        count[index(m.path[0])] -= m.count
-        count[index(m.path[-1])] += m.count
-        key = (m.path[0], m.power, m.unit)
-        declared[key] = declared.get(key, 0) + m.count
-        if len(m.path) == 3:
-            transits.add(index(m.path[1]))
-    flooded = {index(z) for z in _effect_values(s, "TAC-7")} if side == "allies" else set()
-    # room[i]: one more unit may end its move in zone i
-    room = [count[i] + 1 <= (limit - 1 if i in transits else limit) and i not in flooded for i in range(len(count))]
-    # through[i]: a two-zone move may pass through zone i (FAQ-24, R-MOVE-6)
-    through = [not enemy_here[i] and count[i] <= limit - 1 and i not in flooded for i in range(len(count))]
+    flooded = {b.zone_index(z) for z in _effect_values(s, "TAC-7")} if side == "allies" and s.effects else set()
+    if step.moves or flooded:
+        index = b.zone_index
+        count = facts.stack.copy()
+        transits: set[int] = set()
+        touched = set(flooded)
+        for m in step.moves:  # R-STACK-4 accounting, as in _tentative
+            i, j = index(m.path[0]), index(m.path[-1])
+            count[i] -= m.count
+            count[j] += m.count
+            touched.add(i)
+            touched.add(j)
+            key = (m.path[0], m.power, m.unit)
+            declared[key] = declared.get(key, 0) + m.count
+            if len(m.path) == 3:
+                transits.add(index(m.path[1]))
+        touched |= transits
+        room, through = room.copy(), through.copy()
+        enemy_here = facts.enemy_here
+        for i in touched:
+            room[i] = count[i] + 1 <= (limit - 1 if i in transits else limit) and i not in flooded
+            through[i] = not enemy_here[i] and count[i] <= limit - 1 and i not in flooded
     two = _all_move_two(s)
-    origins_of = {p: _allowed_origins(s, step, p) for p in powers_of(side)}
-    first = 0 if side == "axis" else 1
+    origins_of: dict[str, set[str] | None] = {p: _allowed_origins(s, step, p) for p in powers_of(side)} if s.fortune == 6 else {}
     near_of = _neighbour_indices(b)
-    for z, forces in zip(b.zones, ground, strict=True):
-        if enemy_here[z.index]:
-            continue  # locked (R-MOVE-3)
-        near = near_of[z.index]
-        for k, p in enumerate(powers_of(side)):
-            f = forces[first + k]
-            if not (f[0] or f[1] or f[2]):
-                continue
-            origins = origins_of[p]
-            if origins is not None and z.id not in origins:
+    for zid, zi, mine in facts.origins:
+        near = near_of[zi]
+        for p, f in mine:
+            origins = origins_of.get(p)
+            if origins is not None and zid not in origins:
                 continue
             for ui, u in enumerate(MOBILE_TYPES):
-                if f[ui] <= 0 or (declared and f[ui] - declared.get((z.id, p, u), 0) <= 0):
+                if f[ui] <= 0 or (declared and f[ui] - declared.get((zid, p, u), 0) <= 0):
                     continue
                 for n, i in near:
                     if room[i]:
-                        yield p, u, (z.id, n)
+                        yield p, u, (zid, n)
                 if u == "tank" or two:
                     for n, i in near:
                         if not through[i]:
                             continue
                         for far, j in near_of[i]:
-                            if far != z.id and room[j]:
-                                yield p, u, (z.id, n, far)
+                            if far != zid and room[j]:
+                                yield p, u, (zid, n, far)
 
 
 # ---------------------------------------------------------------------------------------------

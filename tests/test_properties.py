@@ -8,6 +8,8 @@ in transit, destroyed or removed from play), units locked in combat never leave 
 
 from __future__ import annotations
 
+from itertools import islice
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -106,3 +108,65 @@ def test_generated_moves_agree_with_the_move_checker(seed: int) -> None:
             assert generated == accepted
             checked += 1
         s = apply(s, bot.choose(s, acts, rng))
+
+
+def _moves_check_move_accepts(s: State) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every one-unit move of the pending move step that check_move accepts, by brute force."""
+    from itertools import product
+
+    from dday.actions import Move
+    from dday.engine import check_move
+    from dday.errors import IllegalActionError
+    from dday.state import DeclareMovesStep
+    from dday.units import MOBILE_TYPES, powers_of
+
+    step = s.step
+    assert isinstance(step, DeclareMovesStep)
+    b = s.board
+    out = []
+    for z in b.zones:
+        for p, u in product(powers_of(step.side), MOBILE_TYPES):
+            if not s.units(z.id, p).get(u):
+                continue  # check_move: no unit to move (R-TURN-3)
+            paths = [(z.id, n) for n in z.neighbours] + [(z.id, n, m) for n in z.neighbours for m in b.zone(n).neighbours]
+            for path in paths:
+                try:
+                    check_move(s, step, Move(p, u, path))
+                except IllegalActionError:
+                    continue
+                out.append((p, u, path))
+    return out
+
+
+@pytest.mark.rules("R-MOVE-1", "R-MOVE-3", "R-MOVE-4", "R-MOVE-6", "R-STACK-4", "TAC-7", "FORT-8", "FORT-12")
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), bot=st.sampled_from(["random", "greedy"]))
+def test_move_options_agree_with_the_move_checker_with_fortune_and_tactics(seed: int, bot: str) -> None:
+    """move_options keeps per-zone facts while the units on the board stay the same object
+    (dday.orders_ground._zone_facts): at every move step of games with the fortune and tactics
+    decks (flooded zones, FORT-8/12 results 1 and 6), the moves it offers, in order, are those
+    it offers with nothing kept, and exactly those check_move accepts. settle() decides from the
+    first two legal actions whether to take a lone Done itself."""
+    from dday.engine import iter_legal_actions, move_options
+    from dday.orders_ground import _FACTS
+    from dday.state import DeclareMovesStep, Rules
+
+    rng = np.random.default_rng(seed)
+    player = {"random": RandomBot(), "greedy": GreedyBot()}[bot]
+    s = initial_state(Rules(fortune=True, tactics=True))
+    checked = 0
+    while not s.is_over:
+        if s.current_player == "chance":
+            s = apply(s, sample_roll(s, rng))
+            continue
+        if isinstance(s.step, DeclareMovesStep):
+            warm = list(move_options(s))
+            _FACTS.clear()
+            assert list(move_options(s)) == warm
+            assert len(list(islice(iter_legal_actions(s), 2))) == min(2, 1 + len(warm))
+            special = (s.fortune in (1, 6) and s.card in (8, 12)) or any(e.startswith("TAC-7:") for e in s.effects)
+            if checked < 8 or special:
+                assert sorted(warm) == sorted(_moves_check_move_accepts(s))
+                assert len(set(warm)) == len(warm)
+                checked += 1
+        s = apply(s, player.choose(s, legal_actions(s), rng))
