@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import pairwise
@@ -217,26 +218,35 @@ def _neighbour_indices(b: Board) -> tuple[tuple[tuple[str, int], ...], ...]:
 
 
 class _ZoneFacts(NamedTuple):
-    """Per-zone facts of one side's move step before any declaration, indexed like ``board.zones``."""
+    """Per-zone facts of one side's move step, indexed like ``board.zones``.
+
+    First those of the units on the board alone (:func:`_zone_facts`), then patched for the
+    declared moves and flooded zones (:func:`_declared_facts`).
+    """
 
     enemy_here: list[bool]  # enemy land units: own units there are locked (R-MOVE-3)
-    stack: list[int]  # own land units that count for stacking
+    stack: list[int]  # own land units that count for stacking, after the declared moves (R-STACK-4)
     room: list[bool]  # one more unit may end its move here
     through: list[bool]  # a two-zone move may pass through (FAQ-24, R-MOVE-6)
     origins: list[tuple[str, int, tuple[tuple[str, Force], ...]]]  # (zone, index, (power, force)...) of own units free to move
+    moves: tuple[MovedUnit, ...]  # the declared moves taken into account
+    declared: dict[tuple[str, str, str], int]  # (start, power, unit) -> units declared
+    transits: frozenset[int]  # zones a declared two-zone move passes through
+    flooded: frozenset[int]  # zones no Allied land unit may enter (TAC-7)
 
 
-_FACTS: dict[str, tuple[object, Board, _ZoneFacts]] = {}  # side -> (ground, board, facts) of the last call
+_FACTS: dict[str, tuple[object, Board, _ZoneFacts, _ZoneFacts]] = {}  # side -> (ground, board, facts, patched) of the last call
 
 
-def _zone_facts(s: State, side: str) -> _ZoneFacts:
-    """:class:`_ZoneFacts` of ``s``, kept while the units on the board stay the same object
-    (a move step asks again after every declaration; only the declared moves change)."""
+def _zone_facts(s: State, side: str) -> tuple[_ZoneFacts, _ZoneFacts]:
+    """:class:`_ZoneFacts` of the units on the board of ``s``, and the last patched ones, kept
+    while the units on the board stay the same object (a move step asks again after every
+    declaration; only the declared moves change)."""
     ground = s.ground
     b = s.board
     last = _FACTS.get(side)
     if last is not None and last[0] is ground and last[1] is b:
-        return last[2]
+        return last[2], last[3]
     limit = b.stacking_limit
     # Force is (infantry, artillery, tank, blockhouse): [:3] are the units that stack and move
     if side == "allies":
@@ -256,9 +266,53 @@ def _zone_facts(s: State, side: str) -> _ZoneFacts:
         mine = tuple((p, f) for p, f in zip(powers, forces[first:], strict=False) if f[0] or f[1] or f[2])
         if mine:
             origins.append((z.id, z.index, mine))
-    facts = _ZoneFacts(enemy_here, count, room, through, origins)
-    _FACTS[side] = (ground, b, facts)
-    return facts
+    facts = _ZoneFacts(enemy_here, count, room, through, origins, (), {}, frozenset(), frozenset())
+    _FACTS[side] = (ground, b, facts, facts)
+    return facts, facts
+
+
+def _declared_facts(s: State, step: DeclareMovesStep) -> _ZoneFacts:
+    """:class:`_ZoneFacts` after the declared moves of ``step`` and with TAC-7's flooded zones.
+
+    The last answer is kept: when the step only adds moves to it (the next declaration of the
+    same step), just the zones the new moves touch are worked out again.
+    """
+    b = s.board
+    side = step.side
+    base, last = _zone_facts(s, side)
+    moves = step.moves
+    flooded = frozenset(b.zone_index(z) for z in _effect_values(s, "TAC-7")) if side == "allies" and s.effects else frozenset()
+    n = len(last.moves)
+    if last.flooded != flooded or len(moves) < n or not all(map(operator.is_, moves, last.moves)):
+        last, n = base, 0
+    if n == len(moves) and last.flooded == flooded:
+        return last
+    index = b.zone_index
+    limit = b.stacking_limit
+    count = last.stack.copy()
+    declared = last.declared.copy()
+    transits = set(last.transits)
+    touched = set(flooded - last.flooded)
+    for m in moves[n:]:  # R-STACK-4 accounting, as in _tentative
+        i, j = index(m.path[0]), index(m.path[-1])
+        count[i] -= m.count
+        count[j] += m.count
+        touched.add(i)
+        touched.add(j)
+        key = (m.path[0], m.power, m.unit)
+        declared[key] = declared.get(key, 0) + m.count
+        if len(m.path) == 3:
+            k = index(m.path[1])
+            transits.add(k)
+            touched.add(k)
+    room, through = last.room.copy(), last.through.copy()
+    enemy_here = last.enemy_here
+    for i in touched:
+        room[i] = count[i] + 1 <= (limit - 1 if i in transits else limit) and i not in flooded
+        through[i] = not enemy_here[i] and count[i] <= limit - 1 and i not in flooded
+    out = _ZoneFacts(enemy_here, count, room, through, last.origins, moves, declared, frozenset(transits), flooded)
+    _FACTS[side] = (s.ground, b, base, out)
+    return out
 
 
 def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tuple[str, str, tuple[str, ...]]]:
@@ -266,10 +320,10 @@ def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tup
 
     Candidates are built legal by construction (adjacent, not locked, units available, tank
     transit free of enemies); only stacking is checked here, with the same accounting as
-    :func:`check_move` (a test checks the two agree). The per-zone facts of the units on the
-    board are kept for the whole step (:func:`_zone_facts`); the declared moves patch the
-    zones they touch. No action objects are made: bots look at every candidate hundreds of
-    times a game, and :func:`dday.engine.settle` asks for the first two after every input.
+    :func:`check_move` (a test checks the two agree). The per-zone facts are kept for the
+    whole step and patched for each new declaration (:func:`_declared_facts`). No action
+    objects are made: bots look at every candidate hundreds of times a game, and
+    :func:`dday.engine.settle` asks for the first two after every input.
     """
     if step is None:
         if not isinstance(s.step, DeclareMovesStep):
@@ -277,32 +331,8 @@ def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tup
         step = s.step
     b = s.board
     side = step.side
-    limit = b.stacking_limit
-    facts = _zone_facts(s, side)
-    room, through = facts.room, facts.through
-    declared: dict[tuple[str, str, str], int] = {}
-    flooded = {b.zone_index(z) for z in _effect_values(s, "TAC-7")} if side == "allies" and s.effects else set()
-    if step.moves or flooded:
-        index = b.zone_index
-        count = facts.stack.copy()
-        transits: set[int] = set()
-        touched = set(flooded)
-        for m in step.moves:  # R-STACK-4 accounting, as in _tentative
-            i, j = index(m.path[0]), index(m.path[-1])
-            count[i] -= m.count
-            count[j] += m.count
-            touched.add(i)
-            touched.add(j)
-            key = (m.path[0], m.power, m.unit)
-            declared[key] = declared.get(key, 0) + m.count
-            if len(m.path) == 3:
-                transits.add(index(m.path[1]))
-        touched |= transits
-        room, through = room.copy(), through.copy()
-        enemy_here = facts.enemy_here
-        for i in touched:
-            room[i] = count[i] + 1 <= (limit - 1 if i in transits else limit) and i not in flooded
-            through[i] = not enemy_here[i] and count[i] <= limit - 1 and i not in flooded
+    facts = _declared_facts(s, step)
+    room, through, declared = facts.room, facts.through, facts.declared
     two = _all_move_two(s)
     origins_of: dict[str, set[str] | None] = {p: _allowed_origins(s, step, p) for p in powers_of(side)} if s.fortune == 6 else {}
     near_of = _neighbour_indices(b)
