@@ -273,20 +273,25 @@ class GreedyBot:
         moves that start or end in the zones it touches only, so only those are redone.
         """
         cache = self._move_cache_for(s, step)
-        best: Action = Done()
-        best_score = 0.0
         options = list(move_options(s, step))
         noise = rng.random(len(options))  # tiny seeded tie-breaks
-        for (p, u, path), e in zip(options, noise, strict=True):
-            score = cache.get((u, path))
-            if score is None:
-                score = cache[(u, path)] = self._move(s, Move(p, u, path))
-            score += 1e-6 * e
-            if score > best_score:
-                best, best_score = Move(p, u, path), score
-        if isinstance(best, Move) and self.batch_moves:
-            return self._batch(s, best)
-        return best
+        if not options:
+            return Done()
+        scores = list(map(cache.get, [(u, path) for _, u, path in options]))
+        if None in scores:
+            for i in [i for i, score in enumerate(scores) if score is None]:
+                p, u, path = options[i]
+                score = cache.get((u, path))  # UK and US units on one path share a score
+                if score is None:
+                    score = cache[(u, path)] = self._move(s, Move(p, u, path))
+                scores[i] = score
+        # the first best of score + 1e-6 * noise, as a loop keeping strict improvements would pick
+        total = np.array(scores) + 1e-6 * noise
+        i = int(total.argmax())
+        if not total[i] > 0.0:
+            return Done()
+        best = Move(*options[i])
+        return self._batch(s, best) if self.batch_moves else best
 
     def _move_cache_for(self, s: State, step: DeclareMovesStep) -> dict[tuple[str, tuple[str, ...]], float]:
         """Move scores of this step, keyed by (unit, path); stale entries dropped."""
