@@ -43,6 +43,7 @@ from .actions import (
 from .board import Board
 from .engine import check_move, move_options
 from .errors import IllegalActionError
+from .orders_ground import _tentative
 from .state import DeclareMovesStep, State
 from .units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
@@ -131,10 +132,24 @@ class _Context:
         self._to_front: dict[str, int] = {}
         self._enemy: dict[tuple[str, str], tuple[Force, float]] = {}
 
+    def declared(self, s: State) -> _Context:
+        """This context for ``s``: the same position with more moves declared. What depends
+        on the units on the board only is kept; what depends on the declared moves is not."""
+        new = object.__new__(_Context)
+        new.__dict__.update(self.__dict__)
+        new.state = s
+        new.__dict__.pop("after", None)
+        return new
+
     @cached_property
     def allied_zones(self) -> list[str]:
         """Zones with Allied land units."""
-        return [z.id for z, (_, uk, us) in zip(self.state.board.zones, self.state.ground, strict=True) if uk.total or us.total]
+        return [z.id for z, (_, uk, us) in zip(self.state.board.zones, self.state.ground, strict=True) if any(uk) or any(us)]
+
+    @cached_property
+    def fighters(self) -> dict[str, int]:
+        """Fighters per zone."""
+        return {z.id: a.fighters for z, a in zip(self.state.board.zones, self.state.air, strict=True)}
 
     @cached_property
     def allied_set(self) -> frozenset[str]:
@@ -299,6 +314,7 @@ class GreedyBot:
         moves = step.moves
         if seen is not None and seen[0] is s.ground and seen[1] == (s.turn, s.card, step.side) and moves[: len(seen[2])] == seen[2]:
             cache: dict[tuple[str, tuple[str, ...]], float] = seen[3]
+            ctx: _Context = seen[4]
             touched = {z for m in moves[len(seen[2]) :] for z in (m.path[0], m.path[-1])}
             if touched:
                 # an attack's score counts the support next door (_Context.support): a move out of
@@ -311,11 +327,12 @@ class GreedyBot:
                 cities = {z for z in touched if b.zone(z).victory_city}
                 for key in [k for k in cache if k[1][-1] in near or k[1][0] in cities]:
                     del cache[key]
-                self._ctx = _Context(s)
+                ctx = ctx.declared(s)
         else:
             cache = {}
-            self._ctx = _Context(s)
-        self._seen = (s.ground, (s.turn, s.card, step.side), moves, cache)
+            ctx = _Context(s)
+        self._ctx = ctx
+        self._seen = (s.ground, (s.turn, s.card, step.side), moves, cache, ctx)
         return cache
 
     def _batch_land(self, s: State, a: Land) -> Land:
@@ -409,7 +426,8 @@ class GreedyBot:
                 score -= 3.0
             if ctx.allied_zones:
                 score += 0.6 * (ctx.to_front(start) - ctx.to_front(dest))
-            score -= 0.4 * (s.fighters_in(start) + s.fighters_in(dest) + sum(2 * s.fighters_in(m) for m in a.path[1:-1]))
+            f = ctx.fighters
+            score -= 0.4 * (f[start] + f[dest] + sum(2 * f[m] for m in a.path[1:-1]))
         return score
 
     def _attack_score(self, s: State, side: str, dest: str, mine: Force, enemy: Force, theirs: float) -> float:
@@ -432,12 +450,15 @@ class GreedyBot:
         )
         base = self._move(s, a)
         best = a
+        tent: dict[str, int] | None = None  # stacking after the declared moves: the same for every count
         for k in range(2, have + 1):
             m = Move(a.power, a.unit, a.path, k)
             if self._move(s, m) < base - 1e-9:
                 break
+            if tent is None:
+                tent = _tentative(s, step.moves, step.side)
             try:
-                check_move(s, step, m)
+                check_move(s, step, m, tent)
             except IllegalActionError:
                 break
             best = m
