@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from . import dice as dice_mod
 from .actions import Action, Bombard, BomberStrike, Done, FireAA, Patrol, SplitNavalDice
@@ -144,13 +144,15 @@ def _done_patrol(s: State, step: PatrolStep, a: Done) -> State:
     return _finish_card(s)
 
 
-def _legal_patrol(s: State, step: PatrolStep) -> list[Action]:
-    out: list[Action] = [Done()]
+def _legal_patrol(s: State, step: PatrolStep) -> Iterator[Action]:
+    """Done, then one fighter of a power to a zone (lazily: settle() looks at the first two only)."""
+    yield Done()
     limit = _fighter_limit(s)
     for p in ("UK", "US"):
         if _ready(s, p, "fighter"):
-            out.extend(Patrol(p, z.id) for z, a in zip(s.board.zones, s.air, strict=True) if a.fighters < limit)
-    return out
+            for z, a in zip(s.board.zones, s.air, strict=True):
+                if a.fighters < limit:
+                    yield Patrol(p, z.id)
 
 
 # ---------------------------------------------------------------------------------------------
