@@ -245,6 +245,7 @@ class GreedyBot:
     def __init__(self, attack_ratio: float = 1.3, batch_moves: bool = True) -> None:
         self.attack_ratio = attack_ratio
         self.batch_moves = batch_moves  # declare several like units in one Move / Land
+        self._patrol_seen: tuple[object, object, dict[str, float]] | None = None  # see _patrol
 
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
         step = state.step
@@ -387,6 +388,19 @@ class GreedyBot:
         return TARGET_VALUE[a.target] + (1.0 if near_allies else 0.0) - 0.2 * s.units(a.zone, "Germany").artillery
 
     def _patrol(self, s: State, a: Patrol) -> float:
+        """All but the fighters already in the zone depends on the land units and the charts
+        only: that part is kept per zone while they stay the same objects (a patrol step sends
+        one fighter per decision)."""
+        seen = self._patrol_seen
+        if seen is None or seen[0] is not s.ground or seen[1] is not s.charts:
+            seen = self._patrol_seen = (s.ground, s.charts, {})
+        land = seen[2]
+        score = land.get(a.zone)
+        if score is None:
+            score = land[a.zone] = self._patrol_land(s, a)
+        return score - 0.5 * s.fighters_in(a.zone)
+
+    def _patrol_land(self, s: State, a: Patrol) -> float:
         ctx = self._ctx
         g = s.units(a.zone, "Germany")
         z = s.board.zone(a.zone)
@@ -397,7 +411,6 @@ class GreedyBot:
             score += 2.0
         score += 0.3 * sum(1 for n in z.neighbours if n in ctx.allied_set)
         score -= 0.6 * g.artillery  # antiaircraft risk
-        score -= 0.5 * s.fighters_in(a.zone)
         return score
 
     def _move(self, s: State, a: Move) -> float:
