@@ -60,8 +60,17 @@ def _tentative(s: State, moves: Sequence[MovedUnit], side: str) -> dict[str, int
     return {z: s.stack_count(z, side) + d for z, d in delta.items()}
 
 
-def _count_after(s: State, side: str, zone: str, tent: dict[str, int]) -> int:
-    return tent.get(zone, s.stack_count(zone, side))
+def _count_after(s: State, side: str, zone: str, moves: Sequence[MovedUnit], tent: dict[str, int] | None) -> int:
+    """Stacking count of ``zone`` after the declared moves: :func:`_tentative` for one zone."""
+    if tent is not None:
+        return tent.get(zone, s.stack_count(zone, side))
+    n = s.stack_count(zone, side)
+    for m in moves:
+        if m.path[0] == zone:
+            n -= m.count
+        if m.path[-1] == zone:
+            n += m.count
+    return n
 
 
 def _declared_from(moves: Sequence[MovedUnit], zone: str, power: str, unit: str) -> int:
@@ -72,7 +81,8 @@ def check_move(s: State, step: DeclareMovesStep, a: Move, tent: dict[str, int] |
     """Raise :class:`IllegalActionError` naming the rule if the declared move is illegal.
 
     ``tent`` may pass in :func:`_tentative` of the declared moves (it is the same for every
-    candidate of one step).
+    candidate of one step); without it, only the zones the move stops in or passes through
+    are counted.
     """
     b = s.board
     side = step.side
@@ -113,23 +123,20 @@ def check_move(s: State, step: DeclareMovesStep, a: Move, tent: dict[str, int] |
     enemy = other_side(side)
     if s.side_total(start, enemy):
         raise IllegalActionError("R-MOVE-3", f"units in {start} are locked in combat with enemy land units and cannot leave (FAQ-16)")
-    if tent is None:
-        tent = _tentative(s, step.moves, side)
-    transits = {m.path[1] for m in step.moves if len(m.path) == 3}
     if len(path) == 3:
         mid = path[1]
         if path[2] == path[0]:
             raise IllegalActionError("R-MOVE-4", "a two-zone move cannot end where it started (RECONSTRUCTED)")
         if s.side_total(mid, enemy):
             raise IllegalActionError("R-MOVE-4", f"a unit moving two zones must stop in {mid}: it holds enemy land units (FAQ-24)")
-        mid_count = _count_after(s, side, mid, tent)
+        mid_count = _count_after(s, side, mid, step.moves, tent)
         if mid_count > limit - 1:
             raise IllegalActionError("R-MOVE-6", f"a tank cannot pass through {mid}: it would hold {mid_count} friendly land units (max {limit - 1} in transit, FAQ-24)")
     dest = path[-1]
-    after = _count_after(s, side, dest, tent) + a.count
+    after = _count_after(s, side, dest, step.moves, tent) + a.count
     if after > limit:
         raise IllegalActionError("R-STACK-4", f"{dest} would hold {after} {side} land units after the declared moves (max {limit}, FAQ-19)")
-    if dest in transits and after > limit - 1:
+    if after > limit - 1 and any(len(m.path) == 3 and m.path[1] == dest for m in step.moves):
         raise IllegalActionError("R-MOVE-6", f"{dest} is a declared tank's transit zone and may hold at most {limit - 1} friendly land units")
 
 

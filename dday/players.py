@@ -43,7 +43,6 @@ from .actions import (
 from .board import Board
 from .engine import check_move, move_options
 from .errors import IllegalActionError
-from .orders_ground import _tentative
 from .state import DeclareMovesStep, State
 from .units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
@@ -463,15 +462,12 @@ class GreedyBot:
         )
         base = self._move(s, a)
         best = a
-        tent: dict[str, int] | None = None  # stacking after the declared moves: the same for every count
         for k in range(2, have + 1):
             m = Move(a.power, a.unit, a.path, k)
             if self._move(s, m) < base - 1e-9:
                 break
-            if tent is None:
-                tent = _tentative(s, step.moves, step.side)
             try:
-                check_move(s, step, m, tent)
+                check_move(s, step, m)
             except IllegalActionError:
                 break
             best = m
