@@ -112,6 +112,12 @@ def _after_moves(state: State, step: DeclareMovesStep) -> dict[str, Force]:
 
 
 @cache
+def _city_zones(board: Board) -> frozenset[str]:
+    """Zones with a victory city."""
+    return frozenset(z.id for z in board.zones if z.victory_city)
+
+
+@cache
 def _landing_zones(board: Board) -> frozenset[str]:
     """Zones that beachhead boxes land into."""
     return frozenset(bh.lands_into for bh in board.beachheads)
@@ -295,10 +301,10 @@ class GreedyBot:
         scores = list(map(cache.get, [(u, path) for _, u, path in options]))
         if None in scores:
             for i in [i for i, score in enumerate(scores) if score is None]:
-                p, u, path = options[i]
+                _, u, path = options[i]
                 score = cache.get((u, path))  # UK and US units on one path share a score
                 if score is None:
-                    score = cache[(u, path)] = self._move(s, Move(p, u, path))
+                    score = cache[(u, path)] = self._move_score(s, u, path, 1)
                 scores[i] = score
         # the first best of score + 1e-6 * noise, as a loop keeping strict improvements would pick
         total = np.array(scores) + 1e-6 * noise
@@ -306,7 +312,7 @@ class GreedyBot:
         if not total[i] > 0.0:
             return Done()
         best = Move(*options[i])
-        return self._batch(s, best) if self.batch_moves else best
+        return self._batch(s, best, scores[i]) if self.batch_moves else best
 
     def _move_cache_for(self, s: State, step: DeclareMovesStep) -> dict[tuple[str, tuple[str, ...]], float]:
         """Move scores of this step, keyed by (unit, path); stale entries dropped."""
@@ -413,33 +419,38 @@ class GreedyBot:
         return score
 
     def _move(self, s: State, a: Move) -> float:
+        return self._move_score(s, a.unit, a.path, a.count)
+
+    def _move_score(self, s: State, unit: str, path: tuple[str, ...], count: int) -> float:
+        """The score of moving ``count`` units of type ``unit`` along ``path`` (see :meth:`_move`)."""
         step = s.step
         assert isinstance(step, DeclareMovesStep)
         side = step.side
         b = s.board
-        start, dest = a.path[0], a.path[-1]
+        start, dest = path[0], path[-1]
         ctx = self._ctx
+        cities = _city_zones(b)
         score = 0.0
         enemy_dest, theirs = ctx.enemy(dest, side)
         if enemy_dest.total:
-            mine = ctx.force_after(s, dest, side).add(a.unit, a.count)
+            mine = ctx.force_after(s, dest, side).add(unit, count)
             score += self._attack_score(s, side, dest, mine, enemy_dest, theirs)
         if side == "allies":
             score += 0.8 * (ctx.to_target(start) - ctx.to_target(dest))
-            if b.zone(start).victory_city and s.controller(start) == "allies" and ctx.force_after(s, start, side).total - a.count <= 0:
+            if start in cities and s.controller(start) == "allies" and ctx.force_after(s, start, side).total - count <= 0:
                 score -= 5.0
             if start in _landing_zones(b):
                 score += 0.3  # make room on the beach
         else:
-            threatened = b.zone(dest).victory_city and dest in ctx.near_allies
-            if threatened and s.controller(dest) == "axis" and ctx.force_after(s, dest, side).land_for_stacking + a.count <= 6:
+            threatened = dest in cities and dest in ctx.near_allies
+            if threatened and s.controller(dest) == "axis" and ctx.force_after(s, dest, side).land_for_stacking + count <= 6:
                 score += 2.5
-            if b.zone(start).victory_city and start in ctx.near_allies:
+            if start in cities and start in ctx.near_allies:
                 score -= 3.0
             if ctx.allied_zones:
                 score += 0.6 * (ctx.to_front(start) - ctx.to_front(dest))
             f = ctx.fighters
-            score -= 0.4 * (f[start] + f[dest] + sum(2 * f[m] for m in a.path[1:-1]))
+            score -= 0.4 * (f[start] + f[dest] + sum(2 * f[m] for m in path[1:-1]))
         return score
 
     def _attack_score(self, s: State, side: str, dest: str, mine: Force, enemy: Force, theirs: float) -> float:
@@ -449,23 +460,25 @@ class GreedyBot:
             return 2.0 + (3.0 if s.board.zone(dest).victory_city else 0.0)
         return -1.0
 
-    def _batch(self, s: State, a: Move) -> Move:
+    def _batch(self, s: State, a: Move, base: float | None = None) -> Move:
         """Declare as many units of the chosen kind along the chosen path as score no worse.
 
         Moving units one by one would pick the same move again and again (the engine offers
         one unit per ``Move``); one ``Move`` with ``count > 1`` is the same decision, faster.
+        ``base`` is the score of ``a`` if known.
         """
         step = s.step
         assert isinstance(step, DeclareMovesStep)
         have = s.units(a.path[0], a.power).get(a.unit) - sum(
             m.count for m in step.moves if m.path[0] == a.path[0] and m.power == a.power and m.unit == a.unit
         )
-        base = self._move(s, a)
+        if base is None:
+            base = self._move(s, a)
         best = a
         for k in range(2, have + 1):
-            m = Move(a.power, a.unit, a.path, k)
-            if self._move(s, m) < base - 1e-9:
+            if self._move_score(s, a.unit, a.path, k) < base - 1e-9:
                 break
+            m = Move(a.power, a.unit, a.path, k)
             try:
                 check_move(s, step, m)
             except IllegalActionError:
