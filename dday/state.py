@@ -51,13 +51,13 @@ def evolve(obj: _T, **changes: Any) -> _T:
         names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
-    new = object.__new__(cls)
-    d = new.__dict__
-    d.update(obj.__dict__)
+    d = obj.__dict__.copy()
     d.update(changes)
     if len(d) != len(names):  # a cached property of the old value
         for k in [k for k in d if k not in names]:
             del d[k]
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", d)  # frozen: the dataclass's own __setattr__ refuses
     return new
 
 # ---------------------------------------------------------------------------------------------
