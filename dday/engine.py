@@ -103,6 +103,7 @@ from .orders_air import (
     _roll_bomb,
     _roll_naval,
     _roll_para,
+    patrol_options,
 )
 from .orders_combat import (
     _CASUALTY_CONTINUE,
@@ -200,6 +201,7 @@ __all__ = [
     "iter_legal_actions",
     "legal_actions",
     "move_options",
+    "patrol_options",
     "sample_roll",
     "settle",
     "start_card",

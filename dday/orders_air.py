@@ -144,15 +144,21 @@ def _done_patrol(s: State, step: PatrolStep, a: Done) -> State:
     return _finish_card(s)
 
 
-def _legal_patrol(s: State, step: PatrolStep) -> Iterator[Action]:
-    """Done, then one fighter of a power to a zone (lazily: settle() looks at the first two only)."""
-    yield Done()
+def patrol_options(s: State) -> Iterator[tuple[str, str]]:
+    """The one-fighter patrols of a patrol step as plain ``(power, zone)`` pairs (no action objects)."""
     limit = _fighter_limit(s)
     for p in ("UK", "US"):
         if _ready(s, p, "fighter"):
             for z, a in zip(s.board.zones, s.air, strict=True):
                 if a.fighters < limit:
-                    yield Patrol(p, z.id)
+                    yield p, z.id
+
+
+def _legal_patrol(s: State, step: PatrolStep) -> Iterator[Action]:
+    """Done, then :func:`patrol_options` (lazily: settle() looks at the first two only)."""
+    yield Done()
+    for p, z in patrol_options(s):
+        yield Patrol(p, z)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -41,9 +41,9 @@ from .actions import (
     SplitNavalDice,
 )
 from .board import Board
-from .engine import check_move, move_options
+from .engine import check_move, move_options, patrol_options
 from .errors import IllegalActionError
-from .state import DeclareMovesStep, State
+from .state import DeclareMovesStep, PatrolStep, State
 from .units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
 
@@ -256,6 +256,8 @@ class GreedyBot:
         step = state.step
         if isinstance(step, DeclareMovesStep):
             return self._choose_move(state, step, rng)
+        if isinstance(step, PatrolStep):
+            return self._choose_patrol(state, rng)
         first = actions[0]
         if isinstance(first, ChooseCasualties):
             return min(actions, key=lambda a: sum(UNIT_VALUE[u] * n for _, u, n in a.losses) if isinstance(a, ChooseCasualties) else 0.0)
@@ -263,6 +265,11 @@ class GreedyBot:
             return SplitNavalDice(3)
         if isinstance(first, Pick):
             return self._pick(state, [a for a in actions if isinstance(a, Pick)], rng)
+        return self._best_scored(state, actions, rng)
+
+    def _best_scored(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        """The action of the highest score (plus a tiny seeded tie-break); Done, if it is one
+        of them, unless an action scores above 0."""
         scorers = {
             Bombard: self._bombard,
             FireAA: lambda s, a: 0.0,
@@ -313,6 +320,18 @@ class GreedyBot:
             return Done()
         best = Move(*options[i])
         return self._batch(s, best, scores[i]) if self.batch_moves else best
+
+    def _choose_patrol(self, s: State, rng: np.random.Generator) -> Action:
+        """What :meth:`_best_scored` picks among Done and the patrols, without making a Patrol
+        object per zone and power: the best patrol if it scores above 0, else Done."""
+        self._ctx = _Context(s)
+        options = list(patrol_options(s))
+        noise = rng.random(1 + len(options))  # one draw per legal action: Done comes first
+        if not options:
+            return Done()
+        total = np.array([self._patrol_zone(s, z) for _, z in options]) + 1e-6 * noise[1:]
+        i = int(total.argmax())
+        return Patrol(*options[i]) if total[i] > 0.0 else Done()
 
     def _move_cache_for(self, s: State, step: DeclareMovesStep) -> dict[tuple[str, tuple[str, ...]], float]:
         """Move scores of this step, keyed by (unit, path); stale entries dropped."""
@@ -393,26 +412,29 @@ class GreedyBot:
         return TARGET_VALUE[a.target] + (1.0 if near_allies else 0.0) - 0.2 * s.units(a.zone, "Germany").artillery
 
     def _patrol(self, s: State, a: Patrol) -> float:
-        """All but the fighters already in the zone depends on the land units and the charts
-        only: that part is kept per zone while they stay the same objects (a patrol step sends
-        one fighter per decision)."""
+        return self._patrol_zone(s, a.zone)
+
+    def _patrol_zone(self, s: State, zone: str) -> float:
+        """The score of a fighter patrolling ``zone``. All but the fighters already there depends
+        on the land units and the charts only: that part is kept per zone while they stay the
+        same objects (a patrol step sends one fighter per decision)."""
         seen = self._patrol_seen
         if seen is None or seen[0] is not s.ground or seen[1] is not s.charts:
             seen = self._patrol_seen = (s.ground, s.charts, {})
         land = seen[2]
-        score = land.get(a.zone)
+        score = land.get(zone)
         if score is None:
-            score = land[a.zone] = self._patrol_land(s, a)
-        return score - 0.5 * s.fighters_in(a.zone)
+            score = land[zone] = self._patrol_land(s, zone)
+        return score - 0.5 * s.fighters_in(zone)
 
-    def _patrol_land(self, s: State, a: Patrol) -> float:
+    def _patrol_land(self, s: State, zone: str) -> float:
         ctx = self._ctx
-        g = s.units(a.zone, "Germany")
-        z = s.board.zone(a.zone)
+        g = s.units(zone, "Germany")
+        z = s.board.zone(zone)
         score = 0.0
-        if not s.contested(a.zone):
+        if not s.contested(zone):
             score += 0.4 * g.land_for_stacking  # units here may move out
-        if z.reinforcement_sector and a.zone in ctx.german_arrivals:
+        if z.reinforcement_sector and zone in ctx.german_arrivals:
             score += 2.0
         score += 0.3 * sum(1 for n in z.neighbours if n in ctx.allied_set)
         score -= 0.6 * g.artillery  # antiaircraft risk

@@ -109,3 +109,21 @@ def test_move_score_cache_changes_no_decision(bot: str) -> None:
     for seed in game_seeds(5, 2):
         assert play_game(cls(), make_player("greedy"), seed=seed).record == play_game(Fresh(), make_player("greedy"), seed=seed).record
         assert play_game(make_player("greedy"), cls(), seed=seed).record == play_game(make_player("greedy"), Fresh(), seed=seed).record
+
+
+@pytest.mark.parametrize("bot", ["greedy", "strong"])
+def test_patrol_shortcut_changes_no_decision(bot: str) -> None:
+    """The bots pick patrols from dday.engine.patrol_options without making the Patrol actions
+    (dday.players.GreedyBot._choose_patrol). Scoring the legal actions themselves must play
+    exactly the same games."""
+    from dday.engine import legal_actions
+    from dday.players import BOTS
+
+    cls = BOTS[bot]
+
+    class Generic(cls):  # type: ignore[misc, valid-type]
+        def _choose_patrol(self, s, rng):  # type: ignore[no-untyped-def]
+            return self._best_scored(s, legal_actions(s), rng)
+
+    for seed in game_seeds(5, 3):
+        assert play_game(cls(), make_player("greedy"), seed=seed).record == play_game(Generic(), make_player("greedy"), seed=seed).record
