@@ -348,10 +348,15 @@ class GreedyBot:
                 near = touched
                 if self.attacks_count_support:
                     near = touched | {n for m in moves[len(seen[2]) :] for n in b.zone(m.path[0]).neighbours}
-                # the start zone matters only through the garrison of an Allied-held city (_move)
-                cities = {z for z in touched if b.zone(z).victory_city}
-                for key in [k for k in cache if k[1][-1] in near or k[1][0] in cities]:
-                    del cache[key]
+                # the destination matters only where the move attacks (enemy land units there) or
+                # where it counts a city's garrison; the start zone only through the garrison of an
+                # Allied-held city (_move_score)
+                city_zones = _city_zones(b)
+                near = {z for z in near if z in city_zones or ctx.enemy(z, step.side)[0].total}
+                cities = touched & city_zones
+                if near or cities:
+                    for key in [k for k in cache if k[1][-1] in near or k[1][0] in cities]:
+                        del cache[key]
                 ctx = ctx.declared(s)
         else:
             cache = {}
