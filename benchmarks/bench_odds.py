@@ -7,7 +7,7 @@ Carlo (MC) estimates of the **same** question:
    P(the attacker scores more hits than the defender);
 2. one number from the fight for one zone over 20 attack cards (11, 13, 11, ...), Allies
    4i 2a 2t vs Axis 4i 2a 2t: P(the Allies hold the zone after card 20). Exact:
-   ``zone_fight_exact(...).rows[-1]`` (what a bot or a one-number question needs);
+   ``zone_fight_exact(...).exact("allies_hold")`` (what a bot or a one-number question needs);
 3. ``zone_fight``'s question for that fight: the whole 20-row table (per card: P(Allies
    hold), P(Axis hold), P(contested), P(empty), 7 expected survivors). Exact: the
    ``zone_fight`` DataFrame (also timed with all 20 rows of exact Fractions read); MC: the
@@ -321,7 +321,7 @@ def exact_table_all_rows() -> pd.DataFrame:
 
 def exact_fight_fractions() -> Fraction:
     """The exact answer alone, from the same chain (no DataFrame)."""
-    return odds.zone_fight_exact(ALLIES, AXIS, CARDS, first="allies").rows[-1]["allies_hold"]
+    return odds.zone_fight_exact(ALLIES, AXIS, CARDS, first="allies").exact("allies_hold")
 
 
 def _clear_odds_only() -> None:
@@ -368,7 +368,7 @@ def main() -> None:
         ),
         (
             "one number: Allies 4i 2a 2t vs Axis 4i 2a 2t, 20 cards from order 11 — P(Allies hold after card 20)",
-            [("zone_fight_exact(...).rows[-1] (Fractions, no DataFrame)", exact_fight_fractions)],
+            [("zone_fight_exact(...).exact('allies_hold') (one Fraction, no DataFrame)", exact_fight_fractions)],
             [("plain Python", mc_fight_python, RUNS), ("numpy, vectorised", mc_fight_numpy, RUNS), (mc_engine[0], mc_fight_engine, ENGINE_RUNS)],
             300,
         ),

@@ -31,9 +31,9 @@ import sys
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from itertools import repeat
-from typing import Any, Final, Literal, overload
+from typing import Any, Final, Literal, NamedTuple, overload
 
 import numpy as np
 import pandas as pd
@@ -648,6 +648,17 @@ class _ExactRows(Sequence[dict[str, Any]]):
     def __len__(self) -> int:
         return len(self.dens)
 
+    def value(self, i: int, column: str) -> Fraction:
+        """``self[i][column]``, making that one Fraction only (unless the row is made already)."""
+        c = range(len(self))[i]
+        row = self._made[c]
+        if row is not None:
+            return row[column]  # type: ignore[no-any-return]
+        k = len(_FIGHT_KEYS)
+        r = c * k + _FIGHT_KEYS.index(column)
+        (n,) = _to_ints(self._digits[r : r + 1].copy())
+        return _reduced(n, self.dens[c], self._powers[c])
+
     @overload
     def __getitem__(self, i: int) -> dict[str, Any]: ...
     @overload
@@ -736,6 +747,19 @@ class ZoneFight:
             table = np.array([[float(r[c]) for c in _FIGHT_KEYS] for r in self.rows], dtype=float).reshape(len(self.rows), len(_FIGHT_KEYS))
         table.flags.writeable = False
         return table
+
+    def exact(self, column: str, card: int = -1) -> Fraction:
+        """One exact entry, ``rows[card][column]``, without making the rest of the row (what a
+        one-number question or a bot needs; ``card`` counts from 0, -1 is the last card).
+
+        >>> zone_fight_exact({"infantry": 1}, {"blockhouse": 1}, cards=2).exact("allies_hold", 0)
+        Fraction(5, 36)
+        """
+        if column not in _FIGHT_KEYS:
+            raise KeyError(f"{column!r} is not a column of a zone fight; the columns are {', '.join(_FIGHT_KEYS)}")
+        if isinstance(self.rows, _ExactRows):
+            return self.rows.value(card, column)
+        return self.rows[card][column]  # type: ignore[no-any-return]
 
     @property
     def floats(self) -> tuple[float, ...]:
@@ -827,16 +851,32 @@ _PIECES: Final = (0, 2) if sys.byteorder == "little" else (6, -2)  # byte of bit
 _LITTLE: Final[Literal["little"]] = "little"
 
 
-def _loss_table(policy: CasualtyPolicy, start: Force, side: str, max_hits: int) -> tuple[list[Force], np.ndarray]:
-    """The forces ``policy`` can leave of ``start`` (``start`` first) and ``after[i, k]``: the
-    index of what ``k`` = 0..``max_hits`` hits leave of force ``i`` (capped at its units, R-COMBAT-5)."""
+class _LossChain(NamedTuple):
+    """What a casualty policy can leave of one side's force (see :func:`_loss_chain`); arrays read-only."""
+
+    forces: list[Force]  # the forces the policy can leave, the start first
+    lost: np.ndarray  # [i, k, j]: 1.0 where k = 0..max_hits hits leave force j of force i (capped, R-COMBAT-5)
+    alive: np.ndarray  # [i, 0] = 1.0 if force i has units, [i, 1] = 1.0 if not
+    counts: np.ndarray  # [i, u]: units of force i per type of the side's summary columns (_ALLIED_COLS / _AXIS_COLS)
+
+
+@lru_cache(maxsize=1024)
+def _loss_chain(policy: CasualtyPolicy, start: Force, side: str, max_hits: int) -> _LossChain:
+    """The forces ``policy`` can leave of ``start`` and where each number of hits takes each of them."""
     if isinstance(policy, LossOrder) and type(policy).__call__ is LossOrder.__call__:
         forces = policy.survivors(start, side)
-        return forces, np.minimum(np.arange(len(forces))[:, None] + np.arange(max_hits + 1), len(forces) - 1)
-    forces = _reachable_forces(policy, start, side)
-    index = {f: i for i, f in enumerate(forces)}
-    after = [[index[_after(policy, f, min(k, f.total), side)] for k in range(max_hits + 1)] for f in forces]
-    return forces, np.array(after, dtype=np.intp)
+        after = np.minimum(np.arange(len(forces))[:, None] + np.arange(max_hits + 1), len(forces) - 1)
+    else:
+        forces = _reachable_forces(policy, start, side)
+        index = {f: i for i, f in enumerate(forces)}
+        after = np.array([[index[_after(policy, f, min(k, f.total), side)] for k in range(max_hits + 1)] for f in forces], dtype=np.intp)
+    lost = (after[:, :, None] == np.arange(len(forces))).astype(np.float64)
+    alive = np.array([(1.0, 0.0) if f.total else (0.0, 1.0) for f in forces])
+    cols = [_FORCE_FIELD[u] for u in (_ALLIED_COLS if side == "allies" else _AXIS_COLS)]
+    counts = np.array(forces, dtype=np.float64).reshape(len(forces), len(Force._fields))[:, cols]
+    for a in (lost, alive, counts):
+        a.flags.writeable = False  # memoised
+    return _LossChain(forces, lost, alive, counts)
 
 
 def _hit_tables(requests: Sequence[tuple[Sequence[Force], str, bool, CombatOptions]], width: int) -> list[tuple[np.ndarray, int]]:
@@ -889,6 +929,7 @@ def _cycle_matrix(wa: np.ndarray, wx: np.ndarray, lost_a: np.ndarray, lost_x: np
     return (to_a[:, :, None] * to_x[:, None, :]).reshape(na * nx, na * nx)
 
 
+@lru_cache(maxsize=4096)
 def _split_den(den: int) -> tuple[int, int] | None:
     """(a, b) with ``den == 2**a * 3**b``, or None."""
     a = (den & -den).bit_length() - 1
@@ -946,50 +987,45 @@ def _digit_floats(sums: np.ndarray, dens: Sequence[int]) -> np.ndarray:
     return np.matmul(sums, scale[:, :, None])[:, :, 0] / norm[:, None]
 
 
-def zone_fight_exact(
-    allies: UnitSpec,
-    axis: UnitSpec,
-    cards: int,
-    first: str = "allies",
-    policy: CasualtyPolicy = DEFAULT_POLICY,
-    *,
-    rules: Rules | None = None,
-    fortune: int | None = None,
-    tac10: bool = False,
-) -> ZoneFight:
-    """The fight for one zone over ``cards`` attack cards, exactly (see :func:`zone_fight`)."""
-    a0, x0 = _force(allies), _force(axis)
-    _check_side(first)
-    if tac10 and first != "allies":
-        raise ValueError("TAC-10 changes the Allied attack on order 11: use first='allies'")
-    if a0.blockhouse:
-        raise ValueError("only the Axis has blockhouses (R-BH-1)")
-    cards = max(cards, 0)
+class _ChainSetup(NamedTuple):
+    """What :func:`zone_fight_exact` needs before the chain (see :func:`_chain_setup`)."""
+
+    side_a: list[Force]  # the Allied forces the policy can leave, the start first
+    side_x: list[Force]
+    gemm: list[np.ndarray]  # per kind of card: (T's 16-bit parts | summaries), and the row that adds 2**52 (read-only)
+    dens: list[int]  # per kind of card: T's denominator
+    split: list[tuple[int, int] | None]  # per kind of card: (a, b) with den == 2**a * 3**b, or None
+    npart: int  # 16-bit parts per matrix
+
+
+def _hashable(x: object) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def _chain_setup(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[tuple[str, tuple[tuple[int, CombatOptions], ...]], ...]) -> _ChainSetup:
+    """The states, the matrix of each kind of card (attacker, options) and the summaries of
+    :func:`zone_fight_exact`: they depend on the forces, the policy and the kinds of card, not
+    on how many cards are played (memoised: a bot asks about the same forces again and again).
+    """
     # states (Allied force, Axis force), numbered ia * nx + ix; the start is state 0
-    side_a, after_a = _loss_table(policy, a0, "allies", x0.total)
-    side_x, after_x = _loss_table(policy, x0, "axis", a0.total)
+    chain_a = _loss_chain(policy, a0, "allies", x0.total) if _hashable(policy) else _loss_chain.__wrapped__(policy, a0, "allies", x0.total)
+    chain_x = _loss_chain(policy, x0, "axis", a0.total) if _hashable(policy) else _loss_chain.__wrapped__(policy, x0, "axis", a0.total)
+    side_a, side_x = chain_a.forces, chain_x.forces
     na, nx = len(side_a), len(side_x)
     size = na * nx
-
-    # the cards: who attacks, with which options (card 1 may differ; later cards only alternate)
-    kinds: dict[tuple[str, tuple[tuple[int, CombatOptions], ...]], int] = {}
-    sequence: list[int] = []
-    modes_of = {(1, first): tuple(_card_modes(1, first, rules, fortune, tac10))}
-    attacker = first
-    for card in range(1, cards + 1):
-        key = (min(card, 2), attacker)
-        if key not in modes_of:
-            modes_of[key] = tuple(_card_modes(card, attacker, rules, fortune, tac10))
-        sequence.append(kinds.setdefault((attacker, modes_of[key]), len(kinds)))
-        attacker = other_side(attacker)
 
     # one card = one integer matrix T[s, t] (ways from state s to state t) over its denominator
     requests = list({(side, att == side, opts): None for att, modes in kinds for _, opts in modes for side in ("allies", "axis")})
     forces_of = {"allies": side_a, "axis": side_x}
     found = _hit_tables([(forces_of[s], s, a, o) for s, a, o in requests], max(a0.total, x0.total) + 1) if requests else []
     tables = dict(zip(requests, found, strict=True))
-    lost_a = (after_a[:, :, None] == np.arange(na)).astype(np.float64)  # [a, k, a']: k hits leave a' of a
-    lost_x = (after_x.T[:, :, None] == np.arange(nx)).astype(np.float64).reshape(a0.total + 1, nx * nx)  # [k, (x, x')]
+    lost_a = chain_a.lost  # [a, k, a']: k hits leave a' of a
+    lost_x = chain_x.lost.transpose(1, 0, 2).reshape(a0.total + 1, nx * nx)  # [k, (x, x')]
     matrices: list[np.ndarray] = []
     dens: list[int] = []
     for att, modes in kinds:
@@ -1017,23 +1053,19 @@ def zone_fight_exact(
         dens.append(total)
 
     # summaries, linear in the state: categories (allies_hold, axis_hold, contested, empty) and survivors
-    count_a = np.array(side_a, dtype=np.float64)
-    count_x = np.array(side_x, dtype=np.float64)
-    alive_a = count_a.sum(axis=1, keepdims=True) > 0
-    alive_x = count_x.sum(axis=1) > 0
     nsum = len(_FIGHT_KEYS)
     grid = np.empty((na, nx, nsum))
-    grid[:, :, 0] = alive_a & ~alive_x
-    grid[:, :, 1] = ~alive_a & alive_x
-    grid[:, :, 2] = alive_a & alive_x
-    grid[:, :, 3] = ~alive_a & ~alive_x
-    grid[:, :, 4 : 4 + len(_ALLIED_COLS)] = count_a[:, None, [_FORCE_FIELD[u] for u in _ALLIED_COLS]]
-    grid[:, :, 4 + len(_ALLIED_COLS) :] = count_x[None, :, [_FORCE_FIELD[u] for u in _AXIS_COLS]]
+    both = chain_a.alive[:, None, :, None] * chain_x.alive[None, :, None, :]  # [a, x, Allied alive/not, Axis alive/not]
+    grid[:, :, :4] = both.reshape(na, nx, 4)[:, :, [1, 2, 0, 3]]
+    grid[:, :, 4 : 4 + len(_ALLIED_COLS)] = chain_a.counts[:, None, :]
+    grid[:, :, 4 + len(_ALLIED_COLS) :] = chain_x.counts[None, :, :]
     summary = grid.reshape(size, nsum)
 
     # cut each matrix into 16-bit parts until digits @ part stays below 2**48 (one part, usually)
     npart = 1
-    if any(float(m.sum(axis=0).max(initial=0)) * 3 * 2**16 >= _LIMIT or m.dtype != np.float64 for m in matrices):
+    # a row of T adds up to its denominator, so no column adds up to more than size * den
+    small = all(d * size * 3 * 2**16 < _LIMIT and m.dtype == np.float64 for m, d in zip(matrices, dens, strict=True))
+    if not small and any(float(m.sum(axis=0).max(initial=0)) * 3 * 2**16 >= _LIMIT or m.dtype != np.float64 for m in matrices):
         while True:
             npart += 1
             exact_ints = [m if m.dtype == object else m.astype(np.int64) for m in matrices]  # float entries are exact integers
@@ -1053,7 +1085,48 @@ def zone_fight_exact(
         g[:size, npart * size :] = summary
         g[size, : npart * size] = _MAGIC  # times the column of ones in the state: + 2**52
         g[size, npart * size :] = 0.0
+        g.flags.writeable = False  # memoised
         gemm.append(g)
+    return _ChainSetup(side_a, side_x, gemm, dens, [_split_den(d) for d in dens], npart)
+
+
+def zone_fight_exact(
+    allies: UnitSpec,
+    axis: UnitSpec,
+    cards: int,
+    first: str = "allies",
+    policy: CasualtyPolicy = DEFAULT_POLICY,
+    *,
+    rules: Rules | None = None,
+    fortune: int | None = None,
+    tac10: bool = False,
+) -> ZoneFight:
+    """The fight for one zone over ``cards`` attack cards, exactly (see :func:`zone_fight`)."""
+    a0, x0 = _force(allies), _force(axis)
+    _check_side(first)
+    if tac10 and first != "allies":
+        raise ValueError("TAC-10 changes the Allied attack on order 11: use first='allies'")
+    if a0.blockhouse:
+        raise ValueError("only the Axis has blockhouses (R-BH-1)")
+    cards = max(cards, 0)
+    # the cards: who attacks, with which options (card 1 may differ; later cards only alternate)
+    kinds: dict[tuple[str, tuple[tuple[int, CombatOptions], ...]], int] = {}
+    sequence: list[int] = []
+    modes_of = {(1, first): tuple(_card_modes(1, first, rules, fortune, tac10))}
+    attacker = first
+    for card in range(1, cards + 1):
+        key = (min(card, 2), attacker)
+        if key not in modes_of:
+            modes_of[key] = tuple(_card_modes(card, attacker, rules, fortune, tac10))
+        sequence.append(kinds.setdefault((attacker, modes_of[key]), len(kinds)))
+        attacker = other_side(attacker)
+
+    # everything before the chain depends on the forces, the policy and the kinds of card only
+    chain = _chain_setup(policy, a0, x0, tuple(kinds)) if _hashable(policy) else _chain_setup.__wrapped__(policy, a0, x0, tuple(kinds))
+    side_a, side_x, gemm, dens, split, npart = chain
+    size = len(side_a) * len(side_x)
+    nsum = len(_FIGHT_KEYS)
+    width = npart * size + nsum
 
     # the chain, card by card: digits @ T, then the carry
     den, den_after = 1, [1]
@@ -1088,7 +1161,6 @@ def zone_fight_exact(
     row_dens = den_after[1:]
     table = np.zeros((nrow, depth + 2), dtype=np.int64)
     table[:, :depth] = sums.reshape(nrow, depth)
-    split = [_split_den(d) for d in dens]
     powers: list[tuple[int, int] | None] = []
     twos = threes = 0
     for k in sequence:
@@ -1363,7 +1435,7 @@ def reinforcements(
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for fn in (_int_weights, _side_weights, _ways_table, _cycle_weights, _cycle_fractions, _after, _probe):
+    for fn in (_int_weights, _side_weights, _ways_table, _loss_chain, _chain_setup, _split_den, _cycle_weights, _cycle_fractions, _after, _probe):
         fn.cache_clear()
     dice_mod.hit_distribution.cache_clear()
     dice_mod.hit_weights.cache_clear()

@@ -295,3 +295,56 @@ def test_float_table_is_the_floats_and_read_only() -> None:
     assert t.shape == (6, len(odds._FIGHT_KEYS)) and not t.flags.writeable
     assert fight.floats == tuple(t.ravel().tolist())
     assert odds.zone_fight_exact("1i", "1i", 0).float_table.shape == (0, len(odds._FIGHT_KEYS))
+
+
+@pytest.mark.parametrize(("args", "kw"), CASES, ids=[f"{a}-{b}-{c}{'-' + '-'.join(sorted(kw)) if kw else ''}" for (a, b, c), kw in CASES])
+def test_memoised_set_up_and_one_cell_reads_give_the_same_fractions(args: tuple[str, str, int], kw: dict[str, Any]) -> None:
+    """zone_fight_exact memoises what comes before the chain (odds._loss_chain, odds._chain_setup):
+    a cold call and a warm one give the reference rows, and ZoneFight.exact reads any one cell
+    (before or after its row is made) as that row's Fraction."""
+    rows, _ = reference_fight(*args, **kw)
+    odds.clear_caches()
+    cold = odds.zone_fight_exact(*args, **kw)
+    warm = odds.zone_fight_exact(*args, **kw)
+    assert odds._chain_setup.cache_info().hits == 1  # the second call took the first one's set-up
+    for c, row in enumerate(rows):
+        for k in odds._FIGHT_KEYS:
+            got = warm.exact(k, c)
+            assert got == row[k] and type(got) is Fraction
+            assert (got.numerator, got.denominator) == (row[k].numerator, row[k].denominator)  # lowest terms
+    assert list(warm.rows) == rows == list(cold.rows)
+    if rows:
+        assert cold.exact("axis_hold") == rows[-1]["axis_hold"]  # after the rows are made
+
+
+def test_one_set_up_serves_every_number_of_cards() -> None:
+    """The memoised set-up does not depend on how many cards are played: fights of 1..6 cards on
+    a warm cache are the first rows of the 6-card reference fight."""
+    for args, kw in [(("3i 1a", "2i 1b", 6), {}), (("4i 1a", "2i 1b", 6), {"rules": FORT}), (("3i 2a 1t", "2i 1t", 6), {"tac10": True})]:
+        rows, _ = reference_fight(*args, **kw)
+        odds.clear_caches()
+        for n in (6, 1, 2, 5, 3, 4):
+            assert list(odds.zone_fight_exact(args[0], args[1], n, **kw).rows) == rows[:n]
+
+
+def test_exact_names_the_columns_for_an_unknown_one() -> None:
+    fight = odds.zone_fight_exact("1i", "1b", 2)
+    with pytest.raises(KeyError, match="allies_hold"):
+        fight.exact("allied_hold")
+    with pytest.raises(IndexError):
+        fight.exact("allies_hold", 2)
+
+
+def test_memoised_set_up_is_read_only() -> None:
+    """A memoised matrix changed in place would change every later fight on the same forces."""
+    odds.clear_caches()
+    odds.zone_fight_exact("3i 1a", "2i 1b", 3)
+    setup = odds._chain_setup(odds.DEFAULT_POLICY, Force(3, 1, 0, 0), Force(2, 0, 0, 1), _kinds_of_first_two_cards("allies"))
+    assert odds._chain_setup.cache_info().hits == 1  # the one zone_fight_exact made
+    for g in setup.gemm:
+        with pytest.raises(ValueError):
+            g[0, 0] = 1.0
+
+
+def _kinds_of_first_two_cards(first: str) -> tuple[tuple[str, tuple[tuple[int, Any], ...]], ...]:
+    return ((first, ((1, odds.NORMAL),)), (other_side(first), ((1, odds.NORMAL),)))

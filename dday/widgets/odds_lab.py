@@ -219,7 +219,7 @@ def units_needed(
     for n in range(1, limit + 1):
         f = _mix_force(n, mix)
         fight = odds.zone_fight_exact(f, dfn, cards=2 * by_turn, first="allies")
-        p = fight.rows[-1]["allies_hold"]
+        p = fight.exact("allies_hold")
         rows.append({"units": n, "force": f.short(), "P(Allies hold)": float(p), "exact": str(p)})
         if answer is None and p >= Fraction(target_prob).limit_denominator(10**6):
             answer = n
