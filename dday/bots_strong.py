@@ -51,7 +51,6 @@ MAX_UNITS = 16  # above this many units in a zone, fall back on the greedy rule 
 MAX_CARDS = 10  # the longest look-ahead for an Allied attack on a victory city
 
 
-@lru_cache(maxsize=50_000)
 def hold_probability(allies: Force, axis: Force, first: str, side: str, cards: int = CARDS_AHEAD) -> float:
     """P(``side`` holds the zone alone after ``cards`` attack cards, ``first`` attacking first).
 
@@ -60,12 +59,18 @@ def hold_probability(allies: Force, axis: Force, first: str, side: str, cards: i
     >>> round(hold_probability(Force(infantry=1), Force(blockhouse=1), "allies", "allies", 1), 4)   # 1/6 x 5/6
     0.1389
     """
+    return _hold_probabilities(allies, axis, first, cards)[0 if side == "allies" else 1]
+
+
+@lru_cache(maxsize=50_000)
+def _hold_probabilities(allies: Force, axis: Force, first: str, cards: int) -> tuple[float, float]:
+    """(P(the Allies hold), P(the Axis holds)): one chain answers both sides."""
     if not axis.total:
-        return 1.0 if side == "allies" and allies.total else 0.0
+        return (1.0 if allies.total else 0.0), 0.0
     if not allies.total:
-        return 1.0 if side == "axis" else 0.0
-    row = zone_fight_exact(allies, axis, cards, first).rows[-1]
-    return float(row["allies_hold" if side == "allies" else "axis_hold"])
+        return 0.0, 1.0
+    fight = zone_fight_exact(allies, axis, cards, first)
+    return float(fight.exact("allies_hold")), float(fight.exact("axis_hold"))
 
 
 def _value(force: Force) -> float:

@@ -37,6 +37,18 @@ def test_hold_probability_is_exact_and_monotone() -> None:
     assert hold_probability(Force(), Force(infantry=1), "allies", "axis") == 1.0
 
 
+@pytest.mark.parametrize(("allies", "axis", "first", "cards"), [("2i 1a", "1i 1b", "allies", 2), ("3i 1t", "2i 1a 1t", "axis", 4), ("1i", "3b", "allies", 10)])
+def test_hold_probability_is_the_float_of_the_exact_fraction_for_both_sides(allies: str, axis: str, first: str, cards: int) -> None:
+    """One chain answers both sides (bots_strong._hold_probabilities); each is the float of its exact Fraction."""
+    from dday.odds import _force, zone_fight_exact
+
+    a, x = _force(allies), _force(axis)
+    last = zone_fight_exact(a, x, cards, first).rows[-1]
+    assert hold_probability(a, x, first, "allies", cards) == float(last["allies_hold"])
+    assert hold_probability(a, x, first, "axis", cards) == float(last["axis_hold"])
+    assert hold_probability(a, Force(), first, "allies", cards) == 1.0 and hold_probability(a, Force(), first, "axis", cards) == 0.0
+
+
 def _casualty_states(n: int) -> list[State]:
     found: list[State] = []
 
