@@ -479,7 +479,9 @@ def cycle_distribution(
 # casualty policies (R-COMBAT-5: the owner chooses)
 
 CasualtyPolicy = Callable[[Force, int, str], Force]
-"""``policy(force, hits, side) -> losses``: which units ``side`` gives up for ``hits`` hits."""
+"""``policy(force, hits, side) -> losses``: which units ``side`` gives up for ``hits`` hits.
+A policy must always give the same losses for the same arguments: what it answers is
+memoised (per policy, when the policy is hashable)."""
 
 ALLIED_LOSS_ORDER: Final[tuple[str, ...]] = ("infantry", "artillery", "tank")
 AXIS_LOSS_ORDER: Final[tuple[str, ...]] = ("infantry", "artillery", "blockhouse", "tank")
