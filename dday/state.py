@@ -49,11 +49,11 @@ def evolve(obj: _T, **changes: Any) -> _T:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-    if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
-    d = obj.__dict__.copy()
+    d = obj.__dict__.copy()  # every field is in it (the dataclass __init__ sets them all)
     d.update(changes)
-    if len(d) != len(names):  # a cached property of the old value
+    if len(d) != len(names):  # an unknown name, or a cached property of the old value
+        if not names.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
         for k in [k for k in d if k not in names]:
             del d[k]
     new = object.__new__(cls)
