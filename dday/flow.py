@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from . import dice as dice_mod
 from .advanced import FORTUNE, TACTICS
@@ -19,6 +19,11 @@ def _log(s: State, msg: str) -> State:
     return evolve(s, events=(*s.events, msg))
 
 
+def _log_all(s: State, msgs: Iterable[str]) -> State:
+    """:func:`_log` each of ``msgs`` in turn, with one new state."""
+    return evolve(s, events=(*s.events, *msgs))
+
+
 def _set_force(s: State, zone: str, power: str, force: Force) -> State:
     i = s.board.zone_index(zone)
     forces = list(s.ground[i])
@@ -28,6 +33,19 @@ def _set_force(s: State, zone: str, power: str, force: Force) -> State:
 
 def _add_units(s: State, zone: str, power: str, unit: str, n: int) -> State:
     return _set_force(s, zone, power, s.units(zone, power).add(unit, n))
+
+
+def _add_many(s: State, changes: Iterable[tuple[str, str, str, int]]) -> State:
+    """:func:`_add_units` for each ``(zone, power, unit, n)`` in turn, with one new ``ground``."""
+    ground = list(s.ground)
+    index = s.board.zone_index
+    for zone, power, unit, n in changes:
+        i = index(zone)
+        forces = list(ground[i])
+        p = POWERS.index(power)  # type: ignore[arg-type]
+        forces[p] = forces[p].add(unit, n)
+        ground[i] = tuple(forces)  # type: ignore[assignment]
+    return evolve(s, ground=tuple(ground))
 
 
 def _destroy(s: State, power: str, unit: str, n: int = 1) -> State:

@@ -16,16 +16,17 @@ from .errors import IllegalActionError
 from .flow import (
     _a,
     _add_effect,
+    _add_many,
     _add_units,
     _destroy,
     _effect_values,
     _faces,
     _finish_card,
     _log,
+    _log_all,
     _on,
     _pick,
     _set_beach,
-    _set_force,
     _zname,
 )
 from .fortune import hit_number
@@ -171,23 +172,23 @@ def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
     moves = step.moves
     if not moves:
         return _finish_card(_log(evolve(s, step=DeclareMovesStep(side=step.side)), f"No {step.side} unit moves"))
-    for m in moves:
-        s = _set_force(s, m.path[0], m.power, s.units(m.path[0], m.power).add(m.unit, -m.count))
+    # every mover leaves first; the units, the log and the strafing dice are then worked out in
+    # one pass (the log lines and the fighters do not depend on where the land units stand)
+    changes = [(m.path[0], m.power, m.unit, -m.count) for m in moves]
     if step.side == "allies":
-        for m in moves:
-            s = _add_units(s, m.path[-1], m.power, m.unit, m.count)
-            s = _log(s, f"{m.power} {m.unit} x{m.count} moves {' > '.join(_zname(s, z) for z in m.path)}")
+        changes += [(m.path[-1], m.power, m.unit, m.count) for m in moves]
+        s = _log_all(_add_many(s, changes), [f"{m.power} {m.unit} x{m.count} moves {' > '.join(_zname(s, z) for z in m.path)}" for m in moves])
         return _finish_card(s)
     arrivals: list[tuple[str, str, str, int]] = []
+    msgs: list[str] = []
     for m in moves:
         n = _path_strafe_dice(s, m.path)
-        s = _log(s, f"{m.power} {m.unit} x{m.count} declared {' > '.join(_zname(s, z) for z in m.path)}" + (f" ({n} strafing dice each)" if n else ""))
-        for _ in range(m.count):
-            if n:
-                arrivals.append((m.power, m.unit, m.path[-1], n))
-            else:
-                s = _add_units(s, m.path[-1], m.power, m.unit, 1)
-    return _start_strafing(s, tuple(arrivals))
+        msgs.append(f"{m.power} {m.unit} x{m.count} declared {' > '.join(_zname(s, z) for z in m.path)}" + (f" ({n} strafing dice each)" if n else ""))
+        if n:
+            arrivals.extend([(m.power, m.unit, m.path[-1], n)] * m.count)
+        else:
+            changes.append((m.path[-1], m.power, m.unit, m.count))
+    return _start_strafing(_log_all(_add_many(s, changes), msgs), tuple(arrivals))
 
 
 def _start_strafing(s: State, arrivals: tuple[tuple[str, str, str, int], ...]) -> State:
