@@ -103,9 +103,10 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
     b = s.board
     defender = other_side(attacker)
     for i in range(zone_index, len(b.zones)):
-        z = b.zones[i]
-        if not (s.side_total(z.id, attacker) and s.side_total(z.id, defender)):
+        g, uk, us = s.ground[i]
+        if not (g.total and (uk.total or us.total)):  # a combat situation (R-CONTROL-2)
             continue
+        z = b.zones[i]
         powers = _attacking_powers(s, z.id, attacker)
         if powers is None:
             s = _log(s, f"No combat cycle in {_zname(s, z.id)} on this card ({'FORT-11' if s.card == 11 else 'FORT-13' if s.fortune == 6 else 'TAC-12'})")
@@ -234,5 +235,6 @@ def casualty_options(pool: dict[tuple[str, str], int], hits: int) -> Iterator[tu
     return rec(0, hits)
 
 
-def _legal_casualties(s: State, step: ChooseCasualtiesStep) -> list[Action]:
-    return [ChooseCasualties(opt) for opt in casualty_options(_casualty_pool(s, step), step.hits)]
+def _legal_casualties(s: State, step: ChooseCasualtiesStep) -> Iterator[Action]:
+    """Every choice of casualties (lazily: settle() looks at the first two only)."""
+    return (ChooseCasualties(opt) for opt in casualty_options(_casualty_pool(s, step), step.hits))
