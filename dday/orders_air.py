@@ -257,15 +257,15 @@ def _done_bomb(s: State, step: BomberStep, a: Done) -> State:
     return _finish_card(s)
 
 
-def _legal_bomb(s: State, step: BomberStep) -> list[Action]:
-    out: list[Action] = [Done()]
+def _legal_bomb(s: State, step: BomberStep) -> Iterator[Action]:
+    """Done, then every strike (lazily: settle() looks at the first two only)."""
+    yield Done()
     for p in ("UK", "US"):
         if not _ready(s, p, "bomber"):
             continue
         for z, (g, uk, us) in zip(s.board.zones, s.ground, strict=True):
             if g.total and not uk.total and not us.total:
-                out.extend(BomberStrike(p, z.id, u) for u in LAND_TYPES if g.get(u))
-    return out
+                yield from (BomberStrike(p, z.id, u) for u in LAND_TYPES if g.get(u))
 
 
 def _air_home(s: State, kind: str) -> State:
@@ -273,7 +273,7 @@ def _air_home(s: State, kind: str) -> State:
     keys = (f"uk_{kind}", f"us_{kind}")
     back = {k: sum(getattr(a, k) for a in s.air) for k in keys}
     field_ = s.airfield._replace(**{k: getattr(s.airfield, k) + n for k, n in back.items()})
-    s = evolve(s, airfield=field_, air=tuple(a._replace(**dict.fromkeys(keys, 0)) for a in s.air))
+    s = evolve(s, airfield=field_, air=tuple(a._replace(**dict.fromkeys(keys, 0)) if getattr(a, keys[0]) or getattr(a, keys[1]) else a for a in s.air))
     return _finish_card(_log(s, f"{sum(back.values())} {kind}(s) return to the airfield (R-AIR-6)"))
 
 
