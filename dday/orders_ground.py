@@ -449,8 +449,9 @@ def _done_land(s: State, step: LandingStep, a: Done) -> State:
     return _finish_card(s)
 
 
-def _legal_land(s: State, step: LandingStep) -> list[Action]:
-    out: list[Action] = [Done()]
+def _legal_land(s: State, step: LandingStep) -> Iterator[Action]:
+    """Done, then every one-unit landing (lazily: settle() looks at the first two only)."""
+    yield Done()
     coordinated = s.fortune == 1 and s.card == 10  # FORT-10 result 1
     for bh, f in zip(s.board.beachheads, s.beach, strict=True):
         if s.fortune == 6 and s.card == 10:
@@ -462,8 +463,7 @@ def _legal_land(s: State, step: LandingStep) -> list[Action]:
             if s.stack_count(zone, "allies") >= s.board.stacking_limit:
                 continue
             into = "" if zone == bh.lands_into else zone
-            out.extend(Land(bh.name, u, 1, into) for u in MOBILE_TYPES if f.get(u))
-    return out
+            yield from (Land(bh.name, u, 1, into) for u in MOBILE_TYPES if f.get(u))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -607,10 +607,11 @@ def _done_place(s: State, step: PlaceReinforcementsStep, a: Done) -> State:
     return _placement(s, evolve(step, quota=tuple(0 for _ in step.quota)))
 
 
-def _legal_place(s: State, step: PlaceReinforcementsStep) -> list[Action]:
-    out: list[Action] = [Done()] if step.side == "axis" and s.rules.optional_axis_placement else []
+def _legal_place(s: State, step: PlaceReinforcementsStep) -> Iterator[Action]:
+    """Every placement of a chart's next unit (lazily: settle() looks at the first two only)."""
+    if step.side == "axis" and s.rules.optional_axis_placement:
+        yield Done()
     for i, q in enumerate(step.quota):
         if q:
             c = s.board.charts[i]
-            out.extend(PlaceReinforcement(c.name, d) for d in _destinations(s, step, i))
-    return out
+            yield from (PlaceReinforcement(c.name, d) for d in _destinations(s, step, i))
