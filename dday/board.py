@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -143,19 +143,27 @@ class Board:
         """Undirected adjacencies as sorted id pairs (97 in board.json)."""
         return frozenset((a, b) for a, b in self._adjacent if self.zone_index(a) < self.zone_index(b))
 
+    @cached_property
+    def _beachhead_by_name(self) -> dict[str, Beachhead]:  # the rules look beachheads and charts up on every placement
+        return {b.name: b for b in self.beachheads}
+
+    @cached_property
+    def _chart_by_name(self) -> dict[str, Chart]:
+        return {c.name: c for c in self.charts}
+
     def beachhead(self, name: str) -> Beachhead:
-        for b in self.beachheads:
-            if b.name == name:
-                return b
+        b = self._beachhead_by_name.get(name)
+        if b is not None:
+            return b
         raise KeyError(f"unknown beachhead {name!r}; known: {[b.name for b in self.beachheads]}")
 
     def beaches_of(self, power: str) -> tuple[str, ...]:
         return tuple(b.name for b in self.beachheads if b.power == power)
 
     def chart(self, name: str) -> Chart:
-        for c in self.charts:
-            if c.name == name:
-                return c
+        c = self._chart_by_name.get(name)
+        if c is not None:
+            return c
         raise KeyError(f"unknown chart {name!r}; known: {[c.name for c in self.charts]}")
 
     def charts_of(self, power: str) -> tuple[Chart, ...]:
