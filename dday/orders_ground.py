@@ -269,8 +269,8 @@ def _zone_facts(s: State, side: str) -> tuple[_ZoneFacts, _ZoneFacts]:
     first = 0 if side == "axis" else 1
     origins: list[tuple[str, int, tuple[tuple[str, Force], ...]]] = []
     for z, forces in zip(b.zones, ground, strict=True):
-        if enemy_here[z.index]:
-            continue  # locked (R-MOVE-3)
+        if enemy_here[z.index] or not count[z.index]:
+            continue  # locked (R-MOVE-3), or no own unit that moves
         mine = tuple((p, f) for p, f in zip(powers, forces[first:], strict=False) if f[0] or f[1] or f[2])
         if mine:
             origins.append((z.id, z.index, mine))
