@@ -24,7 +24,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -98,12 +98,29 @@ def hit_distribution(n: int, hit_on: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(w, total) for w in hit_weights(n, hit_on))
 
 
+def _is_face(f: object) -> bool:
+    return isinstance(f, (int, np.integer)) and not isinstance(f, bool) and bool(1 <= f <= 6)
+
+
 def _check(dice: Dice, faces: Faces) -> None:
     if len(faces) != dice.count:
         raise BadRollError(f"expected {dice.count} dice, got {len(faces)}: {faces}")
     for f in faces:
-        if not isinstance(f, (int, np.integer)) or not 1 <= f <= 6:
+        if not _is_face(f):
             raise BadRollError(f"a die shows 1..6, got {f!r} in {faces}")
+
+
+def as_faces(faces: Sequence[object]) -> Faces:
+    """``faces`` as a tuple of Python ints, after checking that each is a whole number 1..6
+    (numpy integers are fine; 2.0, 1.9 or True are not dice).
+
+    >>> as_faces([np.int64(3), 6])
+    (3, 6)
+    """
+    for f in faces:
+        if not _is_face(f):
+            raise BadRollError(f"a die shows a whole number 1..6, got {f!r} in {tuple(faces)!r}")
+    return tuple(int(f) for f in faces)  # type: ignore[call-overload]
 
 
 def hits_in(dice: Dice, faces: Faces) -> tuple[int, ...]:

@@ -411,7 +411,7 @@ def sample_roll(s: State, rng: np.random.Generator) -> Faces:
 
 def _apply_roll(s: State, faces: Faces) -> State:
     step = s.step
-    faces = tuple(int(f) for f in faces)
+    faces = dice_mod.as_faces(faces)  # before anything reads them: 1.9 is not a 1
     if isinstance(step, StrafeStep):
         dice_mod.hits_in(step.dice, faces)
         return _roll_strafe(s, step, faces)

@@ -11,6 +11,7 @@ import json
 from fractions import Fraction
 from importlib import resources
 
+import numpy as np
 import pytest
 from helpers import item as act
 from helpers import refused as assert_illegal
@@ -94,9 +95,10 @@ def test_r_gen_2_d6_hits_on_n_or_less():
     s = position(card=5, zones={"F26": {"Germany": "1a"}}, airfield={"uk_bomber": 1})
     s = run(s, ["bomb UK F26 artillery"])
     assert dict(chance_outcomes(s)) == {(1,): Fraction(1, 2), (6,): Fraction(1, 2)}  # hits on 1-3
-    for bad in [(0,), (7,), (1, 1)]:
-        with pytest.raises(BadRollError):
-            apply(s, bad)
+    for bad in [(0,), (7,), (1, 1), (1.9,), (2.0,), (True,), ("3",)]:
+        with pytest.raises(BadRollError, match=r"1\.\.6|dice"):
+            apply(s, bad)  # type: ignore[arg-type]
+    assert apply(s, (np.int64(2),)).events[-1] == apply(s, (2,)).events[-1]  # numpy integers are dice
 
 
 @pytest.mark.rules("R-GEN-3", "R-NAVAL-2", "FAQ-2", "EX-16")
