@@ -480,8 +480,8 @@ def cycle_distribution(
 
 CasualtyPolicy = Callable[[Force, int, str], Force]
 """``policy(force, hits, side) -> losses``: which units ``side`` gives up for ``hits`` hits.
-A policy must always give the same losses for the same arguments: what it answers is
-memoised (per policy, when the policy is hashable)."""
+A policy must be hashable and always give the same losses for the same arguments: what it
+answers is memoised, per policy."""
 
 ALLIED_LOSS_ORDER: Final[tuple[str, ...]] = ("infantry", "artillery", "tank")
 AXIS_LOSS_ORDER: Final[tuple[str, ...]] = ("infantry", "artillery", "blockhouse", "tank")
@@ -1000,14 +1000,6 @@ class _ChainSetup(NamedTuple):
     npart: int  # 16-bit parts per matrix
 
 
-def _hashable(x: object) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
-
-
 @lru_cache(maxsize=256)
 def _chain_setup(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[tuple[str, tuple[tuple[int, CombatOptions], ...]], ...]) -> _ChainSetup:
     """The states, the matrix of each kind of card (attacker, options) and the summaries of
@@ -1015,8 +1007,8 @@ def _chain_setup(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[tupl
     on how many cards are played (memoised: a bot asks about the same forces again and again).
     """
     # states (Allied force, Axis force), numbered ia * nx + ix; the start is state 0
-    chain_a = _loss_chain(policy, a0, "allies", x0.total) if _hashable(policy) else _loss_chain.__wrapped__(policy, a0, "allies", x0.total)
-    chain_x = _loss_chain(policy, x0, "axis", a0.total) if _hashable(policy) else _loss_chain.__wrapped__(policy, x0, "axis", a0.total)
+    chain_a = _loss_chain(policy, a0, "allies", x0.total)
+    chain_x = _loss_chain(policy, x0, "axis", a0.total)
     side_a, side_x = chain_a.forces, chain_x.forces
     na, nx = len(side_a), len(side_x)
     size = na * nx
@@ -1124,8 +1116,7 @@ def zone_fight_exact(
         attacker = other_side(attacker)
 
     # everything before the chain depends on the forces, the policy and the kinds of card only
-    chain = _chain_setup(policy, a0, x0, tuple(kinds)) if _hashable(policy) else _chain_setup.__wrapped__(policy, a0, x0, tuple(kinds))
-    side_a, side_x, gemm, dens, split, npart = chain
+    side_a, side_x, gemm, dens, split, npart = _chain_setup(policy, a0, x0, tuple(kinds))
     size = len(side_a) * len(side_x)
     nsum = len(_FIGHT_KEYS)
     width = npart * size + nsum
