@@ -1,0 +1,1 @@
+"""The rules of *Axis & Allies: D-Day*: the engine's rule modules and the rules reference."""
