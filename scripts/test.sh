@@ -1,20 +1,58 @@
 #!/usr/bin/env bash
-# Install everything the tests need on a fresh Debian machine, then run the whole suite.
-# Usage (from the repository root):  bash scripts/test.sh [extra pytest args]
+# Install everything the tests need on a fresh Debian 12 / Ubuntu 24.04 machine, then run the whole suite.
+# Usage (from anywhere):  bash scripts/test.sh [extra pytest args]
+#
+# What it needs: python3 (3.11 or newer) and, on a machine where they are missing, the right to
+# install Debian packages (root, or sudo): python3-venv, chromium and a font for the browser tests.
+# What it does:
+#   1. installs the Debian packages that are missing (chromium, fonts-dejavu-core, python3-venv);
+#   2. makes the virtual environment .venv in the repository (or reuses it) -- Debian's own
+#      Python refuses `pip install` outside one (PEP 668);
+#   3. installs dday with its test and development extras into .venv, at the versions in
+#      constraints.txt (the versions this suite was last proven on; see the README);
+#   4. runs ruff, mypy and pytest (unit, rules, property, slow whole-game, doctest, notebook and
+#      browser tests) with .venv's Python.
+# Set DDAY_VENV to use another folder for the virtual environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# 1. System packages: Debian chromium (browser test, PNG export) and fonts for readable screenshots.
-if ! command -v chromium >/dev/null 2>&1; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+VENV="${DDAY_VENV:-.venv}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+
+apt_install() {
+  echo "installing Debian packages: $*"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+
+# 1. System packages.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+if [ ! -x "$VENV/bin/python" ] && ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
+  missing+=("python3-venv")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null 2>&1; then
+    apt_install "${missing[@]}"
+  else
+    echo "warning: no apt-get here; please install: ${missing[*]}" >&2
+  fi
 fi
 
-# 2. Python packages: the package itself with its test and development extras.
-python3 -m pip install -q --disable-pip-version-check -e ".[dev]"
+# 2. The virtual environment.
+if [ ! -x "$VENV/bin/python" ]; then
+  echo "making the virtual environment $VENV"
+  python3 -m venv "$VENV"
+fi
+PY="$VENV/bin/python"
 
-# 3. Static checks, then every test: unit, rules, property, slow games, doctests, notebooks, browser.
-python3 -m ruff check dday tests benchmarks geo
-python3 -m mypy
-python3 -m pytest "$@"
+# 3. Python packages, at the tested versions.
+"$PY" -m pip install -q --disable-pip-version-check --upgrade "pip>=24"
+"$PY" -m pip install -q --disable-pip-version-check -c constraints.txt -e ".[dev]"
+
+# 4. Static checks, then every test.
+"$PY" -m ruff check dday tests benchmarks geo
+"$PY" -m mypy
+"$PY" -m pytest "$@"

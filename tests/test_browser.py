@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -154,6 +155,25 @@ def _open_and_run_all(page: Any, url: str, token: str, name: str, shots: Path) -
     raise AssertionError(f"{name}: Run All Cells did not start the cells (screenshots in {shots})")
 
 
+def _button(scope: Any, label: str) -> Any:
+    """The ipywidgets button whose text is exactly ``label``. Matched on the button's text rather
+    than its computed accessible name, which some ipywidgets / chromium pairs compute differently."""
+    return scope.locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+def _shown(locator: Any) -> bool:
+    return bool(locator.count()) and bool(locator.first.is_visible()) and bool(locator.first.is_enabled())
+
+
+def _wait_until(ready: Any, seconds: float, what: str) -> None:
+    """Poll ``ready()`` until it is true; fail with ``what`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"after {seconds} s: {what}")
+        time.sleep(0.25)
+
+
 def _visible_panel(page: Any) -> Any:
     return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
 
@@ -192,14 +212,17 @@ def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], s
     assert _wait_for_map(panel, page, shots, "09_blockhouses_fire") >= ZONES
     panel.get_by_role("button", name="Roll", exact=True).first.wait_for(state="visible", timeout=120_000)
     lab = panel.locator(".jp-OutputArea-output", has=page.get_by_role("button", name="Roll", exact=True)).first
-    roll = lab.get_by_role("button", name="Roll", exact=True)
+    roll = _button(lab, "Roll").first
+    fire = _button(lab, "Fire")
     lab.scroll_into_view_if_needed()
     assert lab.locator(".js-plotly-plot").count() >= 1  # the odds chart is drawn
     for _ in range(3):  # order 9 starts with the Axis choosing a target; then the dice are due
+        _wait_until(lambda: roll.is_enabled() or _shown(fire), 60, "neither Roll nor Fire became ready")
         if roll.is_enabled():
             break
-        lab.get_by_role("button", name="Fire", exact=True).click()
-        page.wait_for_timeout(800)
+        before = lab.inner_text()
+        fire.first.click()
+        _wait_until(lambda t=before: roll.is_enabled() or lab.inner_text() != t, 60, "the lab did not answer Fire")
     assert roll.is_enabled()
     lab.screenshot(path=str(shots / "09_blockhouses_fire_before_roll.png"))
     roll.click()
@@ -226,21 +249,23 @@ def test_whole_game_board_plays_in_the_browser(page: Any, lab_server: tuple[str,
     board.scroll_into_view_if_needed()
     log = board.locator(".dday-log")
     assert "Turn 1, order 1: Airborne Assault" in log.inner_text()
-    roll = board.get_by_role("button", name="Roll", exact=True)
-    aim = board.get_by_role("button", name="Aim this die", exact=True)
-    for _ in range(10):  # order 1: three airborne boxes, one Roll each; then order 2 asks the Allies to aim
-        if aim.count() and aim.first.is_visible():
+    roll = _button(board, "Roll").first
+    aim = _button(board, "Aim this die")
+    # Order 1: three airborne boxes, one Roll each; then order 2 asks the Allies to aim a naval die.
+    # Each click is followed by a wait for the page to answer (a new log line, or the next decision),
+    # never by a fixed sleep: a loaded machine answers in 0.2 s or in 5 s.
+    for _ in range(10):
+        _wait_until(lambda: _shown(aim) or roll.is_enabled(), 60, "neither the Roll button nor 'Aim this die' became ready")
+        if _shown(aim):
             break
-        assert roll.is_enabled()
+        lines = log.inner_text().count("\n")
         roll.click()
-        page.wait_for_timeout(1000)
+        _wait_until(lambda n=lines: log.inner_text().count("\n") > n or _shown(aim), 60, "the log did not answer the Roll")
     text = log.inner_text()
     assert text.count("Airborne attacks") == 3 and "order 2: Naval Bombardment" in text
     board.screenshot(path=str(shots / "20_play_before_aiming.png"))
     aim.first.click()  # the person's decision; the die is rolled at once (the box is ticked)
-    deadline = time.monotonic() + 30
-    while "Naval die 1" not in log.inner_text() and time.monotonic() < deadline:
-        time.sleep(0.5)
+    _wait_until(lambda: "Naval die 1" in log.inner_text(), 60, "the aimed naval die never reached the log")
     assert "Naval die 1 (Allies) at a blockhouse" in log.inner_text()
     assert board.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
     assert "naval die" in board.inner_text().lower()  # the prompt now asks about the next die
