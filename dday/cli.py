@@ -17,9 +17,9 @@ from .game import play_game
 from .players import BOTS, make_player
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m dday",
+        prog=prog,
         description="Axis & Allies: D-Day (2004) rules engine. Play bot games and read their turn-by-turn log.",
     )
     sub = p.add_subparsers(dest="command", required=True)
@@ -45,11 +45,48 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set (fortune/tactics cards, variants; see dday.advanced)")
     sim.add_argument("--csv", metavar="PATH", help="also write the one-row-per-game table to PATH")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tut = sub.add_parser(
+        "tutorial",
+        help="copy the tutorial notebooks into a folder and open JupyterLab there",
+        description="Copy the tutorial notebooks into DIR (a notebook you edited is kept unless --force) and open JupyterLab on 00_start_here.",
+    )
+    tut.add_argument("dir", nargs="?", default="dday-tutorial", help="folder for the notebooks (default: ./dday-tutorial)")
+    tut.add_argument("--force", action="store_true", help="replace notebooks that differ from the tutorial's (your edits are lost)")
+    tut.add_argument("--no-browser", action="store_true", help="only copy; do not start JupyterLab")
+    app = sub.add_parser(
+        "app",
+        help="serve the tutorial as a classroom app (Voila: code hidden, widgets live)",
+        description="Serve the tutorial through Voila on this machine: a landing page lists the notebooks; the code is hidden.",
+    )
+    app.add_argument("notebook", nargs="?", help="serve only this notebook, e.g. 01_airborne_assault (default: the landing page)")
+    app.add_argument("--port", type=_port, default=8866, help="port on 127.0.0.1 (default 8866)")
+    app.add_argument("--dir", help="folder to serve the notebooks from (default: a new temporary folder)")
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text[:20]!r}") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, not {n}")
+    return n
+
+
+def main(argv: Sequence[str] | None = None, *, prog: str = "dday") -> int:
+    args = _parser(prog).parse_args(argv)
+    if args.command in ("tutorial", "app"):
+        from .launch import TutorialError, main_tutorial, serve_app
+
+        try:
+            if args.command == "tutorial":
+                return main_tutorial(args.dir, force=args.force, open_browser=not args.no_browser)
+            return serve_app(args.notebook, folder=args.dir, port=args.port, open_browser=not args.no_browser)
+        except TutorialError as e:
+            print(f"{prog} {args.command}: {e}", file=sys.stderr)
+            return 1
     if args.command == "play":
         out = sys.stdout
         rules = ruleset(args.rules, three_player=not args.two_player)

@@ -1,0 +1,170 @@
+"""Get the tutorial onto a learner's machine or a classroom server.
+
+``python -m dday tutorial [DIR]`` copies the notebooks into ``DIR`` and opens JupyterLab there;
+``python -m dday app [NOTEBOOK]`` serves them through Voilà, with the code hidden and the widgets
+live. The notebooks travel inside the wheel (``dday/notebooks/``); in a checkout with an editable
+install they are read from the repository's ``notebooks/`` folder.
+
+>>> names = [p.name for p in tutorial_notebooks()]
+>>> names[0], len(names) >= 25
+('00_start_here.ipynb', True)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+DEFAULT_DIR = "dday-tutorial"
+
+
+class TutorialError(RuntimeError):
+    """The tutorial cannot be copied or served (no notebooks found, a file in the way, a missing extra)."""
+
+
+def _source_dir() -> Path:
+    """Where the notebooks are: inside the installed package, else the checkout's ``notebooks/``."""
+    packaged = Path(str(resources.files("dday") / "notebooks"))
+    if packaged.is_dir() and any(packaged.glob("*.ipynb")):
+        return packaged
+    checkout = Path(__file__).resolve().parent.parent / "notebooks"
+    if checkout.is_dir() and any(checkout.glob("*.ipynb")):
+        return checkout
+    raise TutorialError("the tutorial notebooks are not installed with this copy of dday (reinstall it from a wheel or a checkout)")
+
+
+def tutorial_notebooks() -> list[Path]:
+    """The tutorial's notebooks, in reading order (``00_start_here.ipynb`` first)."""
+    return sorted(_source_dir().glob("*.ipynb"))
+
+
+@dataclass
+class CopyReport:
+    """What :func:`copy_tutorial` did, file by file."""
+
+    folder: Path
+    copied: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # differ from ours: the learner's edits, left alone
+
+    def summary(self) -> str:
+        """One line for a person, e.g. ``"dday-tutorial: 25 notebooks copied"``."""
+        parts = []
+        if self.copied:
+            parts.append(f"{_count(len(self.copied), 'notebook')} copied")
+        if self.unchanged:
+            parts.append(f"{_count(len(self.unchanged), 'notebook')} already there")
+        if self.kept:
+            parts.append(f"{_count(len(self.kept), 'edited notebook')} kept as you left {'it' if len(self.kept) == 1 else 'them'} (--force replaces them)")
+        return f"{self.folder}: {'; '.join(parts) or 'no notebooks'}"
+
+
+def _count(n: int, noun: str) -> str:
+    """A count with its noun, singular for one.
+
+    >>> _count(1, 'notebook'), _count(3, 'notebook')
+    ('1 notebook', '3 notebooks')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def copy_tutorial(folder: str | Path = DEFAULT_DIR, *, force: bool = False) -> CopyReport:
+    """Copy the notebooks into ``folder`` (made if missing). A notebook already there that differs
+    from ours is the learner's work and is kept unless ``force``; identical ones are left as they are."""
+    dest = Path(folder).expanduser()
+    if dest.exists() and not dest.is_dir():
+        raise TutorialError(f"{dest} is a file, not a folder")
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise TutorialError(f"cannot make the folder {dest}: {e.strerror or e}") from None
+    report = CopyReport(dest)
+    for nb in tutorial_notebooks():
+        target = dest / nb.name
+        if target.exists():
+            if target.read_bytes() == nb.read_bytes():
+                report.unchanged.append(nb.name)
+                continue
+            if not force:
+                report.kept.append(nb.name)
+                continue
+        shutil.copyfile(nb, target)
+        report.copied.append(nb.name)
+    return report
+
+
+def _require(module: str, extra: str, what: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        raise TutorialError(f"{what} is not installed: pip install \"dday[{extra}]\"")
+
+
+def open_lab(folder: str | Path, *, dry_run: bool = False) -> list[str]:
+    """Start JupyterLab in ``folder`` on ``00_start_here.ipynb``; returns the command (run unless ``dry_run``)."""
+    _require("jupyterlab", "lab", "JupyterLab")
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={Path(folder).resolve()}", "00_start_here.ipynb"]
+    if not dry_run:
+        subprocess.run(cmd, check=False, cwd=folder)
+    return cmd
+
+
+def app_command(folder: str | Path, notebook: str | None = None, *, port: int = 8866, open_browser: bool = True) -> list[str]:
+    """The Voilà command that serves ``folder`` (its landing page lists the notebooks) or one notebook.
+
+    >>> cmd = app_command("t", "01_airborne_assault.ipynb", port=9000, open_browser=False)
+    >>> cmd[1:3], cmd[3].endswith("01_airborne_assault.ipynb"), "--no-browser" in cmd
+    (['-m', 'voila'], True, True)
+    """
+    target = Path(folder).resolve() / notebook if notebook else Path(folder).resolve()
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(target),
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        "--theme=light",
+    ]
+    if not open_browser:
+        cmd.append("--no-browser")
+    return cmd
+
+
+def serve_app(notebook: str | None = None, *, folder: str | Path | None = None, port: int = 8866, open_browser: bool = True) -> int:
+    """Serve the tutorial with Voilà until stopped (Ctrl+C). The notebooks are copied into ``folder``
+    (a new temporary folder by default), so the app never writes into the installed package."""
+    _require("voila", "app", "Voilà")
+    names = {nb.name for nb in tutorial_notebooks()}
+    if notebook is not None:
+        notebook = notebook if notebook.endswith(".ipynb") else notebook + ".ipynb"
+        if notebook not in names:
+            close = sorted(n for n in names if n.startswith(notebook[:2]))
+            raise TutorialError(f"no notebook {notebook!r} in the tutorial" + (f"; did you mean {', '.join(close)}?" if close else ""))
+    where = Path(folder) if folder is not None else Path(tempfile.mkdtemp(prefix="dday-app-"))
+    copy_tutorial(where, force=True)
+    cmd = app_command(where, notebook, port=port, open_browser=open_browser)
+    print(f"Serving the tutorial at http://127.0.0.1:{port}/ (code hidden). Stop with Ctrl+C.", flush=True)
+    try:
+        return subprocess.run(cmd, check=False, cwd=where).returncode
+    except KeyboardInterrupt:
+        return 0
+
+
+def main_tutorial(folder: str, *, force: bool, open_browser: bool) -> int:
+    """``python -m dday tutorial``: copy, say what happened, then open JupyterLab unless told not to."""
+    report = copy_tutorial(folder, force=force)
+    print(report.summary())
+    if open_browser:
+        _require("jupyterlab", "lab", "JupyterLab")
+        print("Opening JupyterLab on 00_start_here.ipynb (stop it with Ctrl+C twice).", flush=True)
+        open_lab(report.folder)
+    else:
+        print(f"Open it with:  jupyter lab {report.folder / '00_start_here.ipynb'}")
+    return 0
