@@ -271,3 +271,71 @@ def test_whole_game_board_plays_in_the_browser(page: Any, lab_server: tuple[str,
     assert "naval die" in board.inner_text().lower()  # the prompt now asks about the next die
     board.screenshot(path=str(shots / "20_play_after_aiming.png"))
     print(f"saved {shots / '20_play_after_aiming.png'}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The classroom app: `python -m dday app` (Voila), code hidden, widgets live
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[str]:
+    """``python -m dday app`` on a free port, serving a copy of the tutorial; yields its base URL."""
+    pytest.importorskip("voila", reason="Voila (the 'app' extra) is not installed")
+    base = tmp_path_factory.mktemp("app")
+    port = _free_port()
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
+    log = (base / "voila.log").open("w")
+    cmd = [sys.executable, "-m", "dday", "app", "--no-browser", f"--port={port}", f"--dir={base / 'tutorial'}"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail(f"python -m dday app did not start; log:\n{(base / 'voila.log').read_text()[-3000:]}")
+            time.sleep(0.5)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_server: str, shots: Path) -> None:
+    """A learner with only a browser: the landing page lists the tutorial, notebook 01 opens with
+    its code hidden, the card lab rolls, and a quiz answer gets its feedback."""
+    page.goto(app_server)
+    page.get_by_text("01_airborne_assault.ipynb").first.wait_for(timeout=60_000)
+    page.screenshot(path=str(shots / "app_landing.png"))
+    start = time.monotonic()
+    page.goto(f"{app_server}/voila/render/01_airborne_assault.ipynb")
+    roll = _button(page, "Roll").first
+    roll.wait_for(state="visible", timeout=120_000)
+    first_page = time.monotonic() - start
+    print(f"\nclassroom app: notebook 01 ready with its Roll button after {first_page:.1f} s (cold kernel)")
+    assert first_page < 60  # the target, 10 s, is measured by the bench; here only a runaway fails
+    body = page.inner_text("body")
+    assert "from dday" not in body and "import" not in body  # no code on the page
+    assert page.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
+    _wait_until(lambda: roll.is_enabled(), 60, "the card lab's Roll button never became ready")
+    roll.scroll_into_view_if_needed()
+    roll.click()
+    page.locator("text=Rolled:").first.wait_for(timeout=30_000)
+    page.screenshot(path=str(shots / "app_01_after_roll.png"), full_page=False)
+    quiz = page.locator(".widget-vbox", has=page.get_by_text("Check yourself", exact=True)).last
+    option = quiz.locator(".widget-radio-box input[type=radio]").first
+    option.scroll_into_view_if_needed()
+    option.check()
+    _wait_until(lambda: "Right." in quiz.inner_text() or "Not quite." in quiz.inner_text(), 30, "the quiz did not answer")
+    assert "Score:" in quiz.inner_text()
+    quiz.screenshot(path=str(shots / "app_01_quiz.png"))
