@@ -120,3 +120,21 @@ def test_tutorial_command_works_from_the_installed_wheel(built: tuple[Path, Path
     run = subprocess.run([PY, "-m", "dday", "tutorial", "lesson", "--no-browser"], cwd=work, env=env, capture_output=True, text=True, check=True)
     assert "notebooks copied" in run.stdout
     assert _notebook_names(work / "lesson") == _notebook_names(notebooks_dir)
+
+
+@pytest.mark.parametrize("env_file", ["environment.yml", ".binder/environment.yml"])
+def test_conda_environments_take_every_dependency_from_conda_forge(repo_root: Path, env_file: str) -> None:
+    """pip installs only dday itself (with --no-deps), so every runtime dependency, JupyterLab and
+    Voila must come from conda-forge, with the same lower bounds as pyproject.toml."""
+    import tomllib
+
+    project = tomllib.loads((repo_root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["lab"], *project["optional-dependencies"]["app"]]
+    text = (repo_root / env_file).read_text(encoding="utf-8")
+    conda = {line.strip()[2:].strip() for line in text.splitlines() if line.startswith("  - ") and not line.strip().endswith(":")}
+    assert "conda-forge" in text
+    missing = [dep for dep in wanted if dep not in conda]
+    assert not missing, f"{env_file} lacks {missing}"
+    if env_file.startswith(".binder"):
+        post = (repo_root / ".binder" / "postBuild").read_text(encoding="utf-8")
+        assert "pip install --no-deps" in post
