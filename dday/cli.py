@@ -9,8 +9,10 @@ Result: ... win after turn .... Land units destroyed: Germany ...
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from .advanced import RULESETS, ruleset
 from .game import play_game
@@ -26,25 +28,31 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play one game between two bots and print the log", description="Play one seeded game between two bots.")
     play.add_argument("--allies", default="greedy", choices=sorted(BOTS), help="bot for the Allies (UK and US)")
     play.add_argument("--axis", default="greedy", choices=sorted(BOTS), help="bot for the Axis (Germany)")
-    play.add_argument("--seed", type=int, default=0, help="seed for the dice and the bots (same seed, same game)")
+    play.add_argument("--seed", type=_whole(0), default=0, help="seed for the dice and the bots (same seed, same game)")
     play.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
     play.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set (fortune/tactics cards, variants; see dday.advanced)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
-    play.add_argument("--save", metavar="PATH", help="also save the game (JSON input log, see dday.saves)")
+    play.add_argument("--save", metavar="PATH", type=_output_path, help="also save the game (JSON input log, see dday.saves); checked before the game starts")
     sim = sub.add_parser(
         "simulate",
         help="play many seeded bot games and print win rates",
         description="Play many seeded games between two bots; print win rates with 95 % intervals, the deciding turn and units lost.",
     )
-    sim.add_argument("--games", type=int, default=100, help="number of games")
+    sim.add_argument("--games", type=_whole(1), default=100, help="number of games")
     sim.add_argument("--allies", default="greedy", choices=sorted(BOTS), help="bot for the Allies")
     sim.add_argument("--axis", default="greedy", choices=sorted(BOTS), help="bot for the Axis")
-    sim.add_argument("--seed", type=int, default=0, help="master seed (each game's seed is spawned from it)")
-    sim.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
+    sim.add_argument("--seed", type=_whole(0), default=0, help="master seed (each game's seed is spawned from it)")
+    sim.add_argument("--processes", type=_whole(1), default=None, help="worker processes (default: every core)")
     sim.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
     sim.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set (fortune/tactics cards, variants; see dday.advanced)")
-    sim.add_argument("--csv", metavar="PATH", help="also write the one-row-per-game table to PATH")
+    sim.add_argument("--csv", metavar="PATH", type=_output_path, help="also write the one-row-per-game table to PATH; checked before the first game")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    chk = sub.add_parser(
+        "check",
+        help="check a saved game: replay and validate every input",
+        description="Load a saved game (JSON input log), replay every input and compare with the saved final position.",
+    )
+    chk.add_argument("file", help="the saved game (.json)")
     tut = sub.add_parser(
         "tutorial",
         help="copy the tutorial notebooks into a folder and open JupyterLab there",
@@ -63,6 +71,37 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     app.add_argument("--dir", help="folder to serve the notebooks from (default: a new temporary folder)")
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return p
+
+
+def _whole(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least`` (a seed, a number of games or processes)."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:20]!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}, not {n}")
+        return n
+
+    parse.__name__ = f"whole number >= {least}"
+    return parse
+
+
+def _output_path(text: str) -> Path:
+    """An argparse type: a file we will be able to write, checked before any game is played."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the path is empty")
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:80]} is a folder, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {str(folder)[:80]} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text[:80]} (permission denied)")
+    return path
 
 
 def _port(text: str) -> int:
@@ -101,7 +140,11 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "dday") -> int:
         if args.save:
             from .saves import save_game
 
-            save_game(g, args.save)
+            try:
+                save_game(g, args.save)
+            except OSError as e:
+                print(f"{prog} play: could not save the game to {args.save}: {e.strerror or e}", file=sys.stderr)
+                return 1
         s = g.final
         lost = ", ".join(f"{p} {f.short()}" for p, f in zip(("Germany", "UK", "US"), s.destroyed, strict=True))
         print(f"Result: {s.winner} win after turn {s.turn}. Land units destroyed: {lost}. Decisions and rolls: {len(g.record)}.", file=out)
@@ -120,6 +163,33 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "dday") -> int:
         )
         print(summary(df))
         if args.csv:
-            df.to_csv(args.csv, index=False)
+            try:
+                df.to_csv(args.csv, index=False)
+            except OSError as e:
+                print(f"{prog} simulate: could not write {args.csv}: {e.strerror or e}", file=sys.stderr)
+                return 1
         return 0
+    if args.command == "check":
+        return _check(args.file, prog)
     return 2  # pragma: no cover - argparse requires a command
+
+
+def _check(file: str, prog: str) -> int:
+    """``check FILE``: 0 and a one-line summary for a good save, 1 and the reason for a bad one."""
+    from .errors import SaveFileError
+    from .saves import load_game
+
+    try:
+        game = load_game(Path(file))
+    except SaveFileError as e:
+        print(f"invalid: {e}")
+        return 1
+    except OSError as e:
+        print(f"{prog} check: cannot read {file[:80]}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    except (ValueError, TypeError, RecursionError, MemoryError) as e:  # what the save checks do not catch yet
+        print(f"invalid: {file[:80]} is not a save this version can read ({type(e).__name__})")
+        return 1
+    final = game.final
+    print(f"ok: {len(game)} inputs, {final.winner or 'nobody yet'} {'won' if final.is_over else 'to play'}, turn {final.turn}")
+    return 0
