@@ -143,12 +143,12 @@ def _moves_check_move_accepts(s: State) -> list[tuple[str, str, tuple[str, ...]]
 @given(seed=st.integers(0, 2**32 - 1), bot=st.sampled_from(["random", "greedy"]))
 def test_move_options_agree_with_the_move_checker_with_fortune_and_tactics(seed: int, bot: str) -> None:
     """move_options keeps per-zone facts while the units on the board stay the same object
-    (dday.orders_ground._zone_facts): at every move step of games with the fortune and tactics
+    (dday.rules.orders.movement._zone_facts): at every move step of games with the fortune and tactics
     decks (flooded zones, FORT-8/12 results 1 and 6), the moves it offers, in order, are those
     it offers with nothing kept, and exactly those check_move accepts. settle() decides from the
     first two legal actions whether to take a lone Done itself."""
     from dday.engine import iter_legal_actions, move_options
-    from dday.orders_ground import _FACTS
+    from dday.rules.orders.movement import _FACTS
     from dday.state import DeclareMovesStep, Rules
 
     rng = np.random.default_rng(seed)

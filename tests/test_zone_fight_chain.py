@@ -247,7 +247,7 @@ def test_dice_groups_fast_path_is_the_general_rule(
 ) -> None:
     """dice_groups (what the odds read) and combat_dice (what the engine rolls) are one rule;
     the usual case's shortcut gives the groups of the general loop, merged and sorted."""
-    from dday.orders_combat import combat_dice, dice_groups
+    from dday.rules.orders.combat import combat_dice, dice_groups
 
     f = Force._make(counts)
     kw = {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": arty}
