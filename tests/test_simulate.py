@@ -97,7 +97,8 @@ def test_move_score_cache_changes_no_decision(bot: str) -> None:
     """The bots keep move scores for a whole move step and redo only those a new declaration
     can change (dday.players.GreedyBot._move_cache_for). Scoring every candidate afresh must
     play exactly the same games, in both seats."""
-    from dday.players import BOTS, _Context
+    from dday.bots.greedy import _Context
+    from dday.players import BOTS
 
     cls = BOTS[bot]
 
