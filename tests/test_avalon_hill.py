@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from dday import avalon_hill as ah
 from dday.errors import DDayError, IllegalActionError
+from dday.variants import avalon_hill as ah
 
 RULES_MD = Path("/work/shared/reference/rules.md")
 

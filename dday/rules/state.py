@@ -82,7 +82,7 @@ class Rules:
       (VAR-RM-15, -16), ``alternative_wins`` (VAR-RM-17), ``extended_play`` (VAR-RM-18, -19).
     * ``optional_axis_placement``: the Axis may leave reinforcements on the chart (VAR-TA-9).
 
-    Conflicting combinations raise :class:`dday.advanced.RulesConflictError`.
+    Conflicting combinations raise :class:`dday.rules.decks.RulesConflictError`.
     """
 
     three_player: bool = True
