@@ -94,6 +94,7 @@ NORMAL: Final[CombatOptions] = (None, 0, True)
 
 
 def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, Any]:
+    """``opts`` as the keyword arguments of :func:`dday.rules.orders.combat.combat_dice` for ``force`` (TAC-10's -1 resolved)."""
     infantry_hit, paired, arty = opts
     if not attacking:  # fortune and TAC-10 change the attacker's numbers only
         return {"artillery_rolls": arty}
@@ -114,6 +115,7 @@ def side_weights(force: Force, side: str, attacking: bool, opts: CombatOptions =
 
 
 def dice_count(force: Force, attacking: bool, opts: CombatOptions) -> int:
+    """How many dice ``force`` rolls in a cycle (artillery roll none under VAR-RM-9)."""
     return force.total - (0 if opts[2] else force.artillery)
 
 

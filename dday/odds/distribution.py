@@ -12,6 +12,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
+from ..play.scenario import force as parse_force
 from ..rules.units import (
     Force,
 )
@@ -27,10 +28,12 @@ _SUP: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def number_word(n: int) -> str:
+    """'three' for 3 (up to twelve; digits above), for the formulas."""
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
 def power_text(base: str, n: int) -> str:
+    """``base`` to the power ``n`` in formula text: '(5/6)³'."""
     return base if n == 1 else f"({base}){str(n).translate(_SUP)}"
 
 
@@ -44,16 +47,16 @@ def fmt(p: Fraction) -> str:
 
 
 def as_force(spec: UnitSpec) -> Force:
+    """A :class:`Force` from a force, a dict of unit counts or a text like "2i 1a"."""
     if isinstance(spec, Force):
         return spec
     if isinstance(spec, str):
-        from ..play.scenario import force as parse  # local import: scenario imports the engine too
-
-        return parse(spec)
+        return parse_force(spec)
     return Force.from_dict(dict(spec))
 
 
 def check_side(side: str) -> str:
+    """``side`` if it is "allies" or "axis" (raise ``ValueError`` otherwise)."""
     if side not in ("allies", "axis"):
         raise ValueError(f"side must be 'allies' or 'axis', got {side!r}")
     return side
@@ -156,6 +159,7 @@ class Distribution:
 
 
 def from_weights(weights: Mapping[Hashable, int], exponent: int, **kw: Any) -> Distribution:
+    """A :class:`Distribution` from integer weights over ``6**exponent``."""
     den = 6**exponent
     return Distribution({o: Fraction(w, den) for o, w in weights.items() if w}, **kw)
 

@@ -39,6 +39,7 @@ FIGHT_KEYS: Final = (
 
 @cache
 def after_losses(policy: CasualtyPolicy, force: Force, hits: int, side: str) -> Force:
+    """What ``force`` keeps after ``hits`` losses chosen by ``policy`` (cached per policy)."""
     return force.minus(policy(force, hits, side)) if hits else force
 
 

@@ -86,6 +86,7 @@ def dice_groups(
 
 
 def begin_combat(attacker: str) -> Callable[[State], State]:
+    """How orders 11 (``attacker="allies"``) and 13 (``"axis"``) begin: a combat cycle in the first contested zone."""
     return lambda s: _combat_next(s, attacker, 0)
 
 

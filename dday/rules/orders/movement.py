@@ -47,6 +47,7 @@ from ..units import MOBILE_TYPES, Force, other_side, powers_of
 
 # ---------------------------------------------------------------------------------------------
 def begin_move(side: str) -> Callable[[State], State]:
+    """How orders 8 (``side="allies"``) and 12 (``"axis"``) begin: ``side`` declares its moves (R-MOVE-7)."""
     return lambda s: evolve(s, step=DeclareMovesStep(side=side, moves=()))
 
 
@@ -207,6 +208,7 @@ def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
 
 
 def start_strafing(s: State, arrivals: tuple[tuple[str, str, str, int], ...]) -> State:
+    """Strafe each arriving ``(power, unit, zone, dice)`` in turn (R-AIR-3, R-REINF-8), or finish the card if none."""
     if not arrivals:
         return finish_card(s)
     return evolve(s, step=StrafeStep(arrivals=arrivals, index=0))

@@ -39,6 +39,7 @@ from ..steps import (
 
 # ---------------------------------------------------------------------------------------------
 def begin_aa(kind: str) -> Callable[[State], State]:
+    """How orders 4 (``kind="fighter"``) and 6 (``"bomber"``) begin: the first AA shot of the first zone with targets."""
     return lambda s: _aa_next(s, kind, 0, 0)
 
 
