@@ -1,7 +1,7 @@
-"""dday.scenario — moved to :mod:`dday.play.scenario`; this module re-exports its public names so that existing code keeps working.
+"""dday.scenario — moved to :mod:`dday.rules.scenario`; this module re-exports its public names so that existing code keeps working.
 """
 
 
-from .play.scenario import Script, UnitSpec, events_of, force, position, run
+from .rules.scenario import Script, UnitSpec, events_of, force, position, run
 
 __all__ = ["Script", "UnitSpec", "events_of", "force", "position", "run"]

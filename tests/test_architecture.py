@@ -196,6 +196,30 @@ def test_no_import_circle_among_dday_modules() -> None:
     assert not cycles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
 
 
+# the subpackages in layers: a module imports only from its own layer and the layers before it
+LAYERS: tuple[tuple[str, ...], ...] = (("dday.rules",), ("dday.odds",), ("dday.bots",), ("dday.play",), ("dday.views", "dday.variants"))
+
+
+def _layer(module: str) -> int | None:
+    for i, packages in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in packages):
+            return i
+    return None  # dday itself, dday.errors, dday.cli and the re-export modules of the old paths
+
+
+def test_subpackages_import_only_from_the_layers_before_them() -> None:
+    bad = []
+    for module, targets in _graph().items():
+        mine = _layer(module)
+        for target in targets:
+            theirs = _layer(target)
+            if mine is not None and theirs is not None and theirs > mine:
+                bad.append(f"{module} -> {target}")
+            if mine is not None and theirs is None and target not in ("dday.errors",):
+                bad.append(f"{module} -> {target} (an old path or the top-level package)")
+    assert not bad, "imports against the layers:\n" + "\n".join(sorted(bad))
+
+
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_module_over_600_lines(module: str) -> None:
     n = len(MODULES[module].read_text(encoding="utf-8").splitlines())

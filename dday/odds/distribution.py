@@ -12,7 +12,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from ..play.scenario import force as parse_force
+from ..rules.scenario import force as parse_force
 from ..rules.units import (
     Force,
 )

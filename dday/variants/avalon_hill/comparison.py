@@ -30,7 +30,7 @@ def sweep_2004(allied_forces: Iterable[str], axis: str, cards: int, first: str =
     ([1, 2], Fraction(1, 9))
     """
     from ...odds import zone_fight_exact
-    from ...play.scenario import force as parse
+    from ...rules.scenario import force as parse
     from ...rules.units import UNIT_STATS
 
     rows: list[dict[str, object]] = []

@@ -29,7 +29,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ... import odds
-from ...play.scenario import force as parse_force
+from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
 from ..maps import CONTROL_COLORS, POWER_COLORS

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..rules.actions import Action, parse_action
-from ..rules.board import Board, load_board
-from ..rules.engine import apply, settle, start_card
-from ..rules.state import Rules, State
-from ..rules.steps import GameOver
-from ..rules.units import EMPTY, NO_AIR, POWERS, Air, Force
+from .actions import Action, parse_action
+from .board import Board, load_board
+from .engine import apply, settle, start_card
+from .state import Rules, State
+from .steps import GameOver
+from .units import EMPTY, NO_AIR, POWERS, Air, Force
 
 UnitSpec = str | Mapping[str, int] | Force
 
