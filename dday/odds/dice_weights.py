@@ -13,9 +13,7 @@ from typing import Any, Final
 
 from ..rules import dice as dice_mod
 from ..rules.orders.combat import combat_dice, dice_groups
-from ..rules.units import (
-    Force,
-)
+from ..rules.units import Force
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
 
 # ---------------------------------------------------------------------------------------------

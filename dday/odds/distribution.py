@@ -13,9 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..rules.scenario import force as parse_force
-from ..rules.units import (
-    Force,
-)
+from ..rules.units import Force
 from .exact_numbers import to_ints
 
 UnitSpec = str | Mapping[str, int] | Force

@@ -9,14 +9,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 
 from ..rules.board import Board, load_board
-from ..rules.units import (
-    HIT_AA,
-    HIT_BLOCKHOUSE_TO_SEA,
-    HIT_BOMBER,
-    HIT_NAVAL,
-    HIT_PARATROOPER,
-    HIT_STRAFE,
-)
+from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER, HIT_STRAFE
 from .dice_weights import hits, int_weights
 from .distribution import Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
 

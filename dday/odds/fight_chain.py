@@ -13,10 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..rules.state import Rules
-from ..rules.units import (
-    Force,
-    other_side,
-)
+from ..rules.units import Force, other_side
 from .dice_weights import PACK_DICE, CombatOptions, packed_ways, side_groups, side_weights
 from .distribution import Distribution, SurvivorLaw, UnitSpec, as_force, check_side
 from .exact_numbers import EXACT, LIMIT, MAGIC, piece_views, split_den

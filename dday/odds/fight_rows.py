@@ -13,10 +13,7 @@ from typing import Any, Final, overload
 import numpy as np
 import pandas as pd
 
-from ..rules.units import (
-    Force,
-    other_side,
-)
+from ..rules.units import Force, other_side
 from .distribution import Distribution
 from .exact_numbers import digit_floats, reduced, to_ints
 from .one_cycle import CasualtyPolicy

@@ -11,11 +11,7 @@ from functools import cache
 from typing import Final
 
 from ..rules.orders.combat import combat_dice
-from ..rules.units import (
-    LAND_TYPES,
-    Force,
-    other_side,
-)
+from ..rules.units import LAND_TYPES, Force, other_side
 from .dice_weights import NORMAL, CombatOptions, dice_count, opts_for, side_weights
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt
 

@@ -13,12 +13,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any
 
-from ..rules.decks import (
-    FORTUNE,
-    TACTICS,
-    TRIPLEA_ORDER,
-    RulesConflictError,
-)
+from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
 from ..rules.state import Rules
 
 RULESETS: dict[str, dict[str, Any]] = {

@@ -16,32 +16,14 @@ from typing import NamedTuple
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
-from ..actions import (
-    Action,
-    Done,
-    Move,
-)
+from ..actions import Action, Done, Move
 from ..board import Board
 from ..dice import Faces
-from ..editing import (
-    add_effect,
-    add_many,
-    add_units,
-    destroy,
-    effect_values,
-    faces_text,
-    log,
-    log_all,
-    zone_name,
-)
+from ..editing import add_effect, add_many, add_units, destroy, effect_values, faces_text, log, log_all, zone_name
 from ..flow import finish_card
 from ..registry import legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import (
-    DeclareMovesStep,
-    MovedUnit,
-    StrafeStep,
-)
+from ..steps import DeclareMovesStep, MovedUnit, StrafeStep
 from ..units import MOBILE_TYPES, Force, other_side, powers_of
 
 

@@ -11,21 +11,12 @@ from __future__ import annotations
 
 from .. import dice as dice_mod
 from ..dice import Dice, Faces
-from ..editing import (
-    faces_text,
-    hit_text,
-    log,
-    set_force,
-    zone_name,
-)
+from ..editing import faces_text, hit_text, log, set_force, zone_name
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import after_casualties, begin, on_roll
 from ..state import State, evolve
-from ..steps import (
-    ChooseCasualtiesStep,
-    Roll,
-)
+from ..steps import ChooseCasualtiesStep, Roll
 from ..units import Force
 
 

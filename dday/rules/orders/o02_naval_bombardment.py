@@ -11,28 +11,14 @@ from __future__ import annotations
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
-from ..actions import (
-    Action,
-    Bombard,
-    SplitNavalDice,
-)
+from ..actions import Action, Bombard, SplitNavalDice
 from ..dice import Dice, Faces
-from ..editing import (
-    faces_text,
-    hit_text,
-    kill_in_zone,
-    log,
-    zone_name,
-)
+from ..editing import faces_text, hit_text, kill_in_zone, log, zone_name
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import (
-    NavalSplitStep,
-    NavalTargetStep,
-    Roll,
-)
+from ..steps import NavalSplitStep, NavalTargetStep, Roll
 from ..units import LAND_TYPES, MOBILE_TYPES
 
 

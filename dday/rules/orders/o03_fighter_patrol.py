@@ -12,23 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...errors import IllegalActionError
-from ..actions import (
-    Action,
-    Done,
-    Patrol,
-)
-from ..editing import (
-    log,
-    set_air,
-    zone_name,
-)
+from ..actions import Action, Done, Patrol
+from ..editing import log, set_air, zone_name
 from ..flow import finish_card
 from ..fortune import air_ready, patrol_limit
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
-from ..steps import (
-    PatrolStep,
-)
+from ..steps import PatrolStep
 
 
 # ---------------------------------------------------------------------------------------------

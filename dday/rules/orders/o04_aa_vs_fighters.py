@@ -13,28 +13,14 @@ from collections.abc import Callable
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
-from ..actions import (
-    Action,
-    FireAA,
-)
+from ..actions import Action, FireAA
 from ..dice import Dice, Faces
-from ..editing import (
-    add_effect,
-    effect_values,
-    faces_text,
-    hit_text,
-    log,
-    set_air,
-    zone_name,
-)
+from ..editing import add_effect, effect_values, faces_text, hit_text, log, set_air, zone_name
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import (
-    AATargetStep,
-    Roll,
-)
+from ..steps import AATargetStep, Roll
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,29 +12,14 @@ from collections.abc import Iterator
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
-from ..actions import (
-    Action,
-    BomberStrike,
-    Done,
-)
+from ..actions import Action, BomberStrike, Done
 from ..dice import Dice, Faces
-from ..editing import (
-    faces_text,
-    hit_text,
-    kill_in_zone,
-    log,
-    set_air,
-    with_article,
-    zone_name,
-)
+from ..editing import faces_text, hit_text, kill_in_zone, log, set_air, with_article, zone_name
 from ..flow import finish_card
 from ..fortune import air_ready, hit_number
 from ..registry import TACTIC_CONTINUE, begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import (
-    BomberStep,
-    Roll,
-)
+from ..steps import BomberStep, Roll
 from ..units import LAND_TYPES
 
 

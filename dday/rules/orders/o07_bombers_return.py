@@ -7,9 +7,7 @@ fighters home the same way (:func:`air_home`).
 
 from __future__ import annotations
 
-from ..editing import (
-    log,
-)
+from ..editing import log
 from ..flow import finish_card
 from ..registry import begin
 from ..state import State, evolve

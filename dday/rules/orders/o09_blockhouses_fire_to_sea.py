@@ -9,28 +9,14 @@ from __future__ import annotations
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
-from ..actions import (
-    Action,
-    FireToSea,
-)
+from ..actions import Action, FireToSea
 from ..dice import Dice, Faces
-from ..editing import (
-    destroy,
-    faces_text,
-    hit_text,
-    log,
-    set_beach,
-    with_article,
-    zone_name,
-)
+from ..editing import destroy, faces_text, hit_text, log, set_beach, with_article, zone_name
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import (
-    FireToSeaStep,
-    Roll,
-)
+from ..steps import FireToSeaStep, Roll
 from ..units import MOBILE_TYPES
 
 

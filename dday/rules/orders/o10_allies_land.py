@@ -11,25 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...errors import IllegalActionError
-from ..actions import (
-    Action,
-    Done,
-    Land,
-)
-from ..editing import (
-    add_effect,
-    add_units,
-    effect_values,
-    log,
-    set_beach,
-    zone_name,
-)
+from ..actions import Action, Done, Land
+from ..editing import add_effect, add_units, effect_values, log, set_beach, zone_name
 from ..flow import finish_card
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
-from ..steps import (
-    LandingStep,
-)
+from ..steps import LandingStep
 from ..units import MOBILE_TYPES
 
 

@@ -11,28 +11,13 @@ from collections.abc import Callable, Iterator
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
-from ..actions import (
-    Action,
-    Done,
-    PlaceReinforcement,
-)
+from ..actions import Action, Done, PlaceReinforcement
 from ..dice import Dice, Faces
-from ..editing import (
-    add_effect,
-    add_units,
-    faces_text,
-    log,
-    offer_pick,
-    set_beach,
-)
+from ..editing import add_effect, add_units, faces_text, log, offer_pick, set_beach
 from ..flow import finish_card
 from ..registry import legal, on_action, on_pick, on_roll
 from ..state import State, evolve
-from ..steps import (
-    PickStep,
-    PlaceReinforcementsStep,
-    Roll,
-)
+from ..steps import PickStep, PlaceReinforcementsStep, Roll
 from ..units import side_of
 from .movement import start_strafing
 

@@ -20,9 +20,7 @@ import numpy as np
 from ... import odds
 from ...bots import GreedyBot, Player, make_player
 from ...errors import DDayError
-from ...rules.actions import (
-    Action,
-)
+from ...rules.actions import Action
 from ...rules.cards import ORDER_CARDS
 from ...rules.dice import Faces
 from ...rules.engine import apply, describe_step, legal_actions, sample_roll
