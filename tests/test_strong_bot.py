@@ -14,14 +14,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dday.actions import ChooseCasualties
-from dday.bots_strong import StrongBot, hold_probability
-from dday.engine import legal_actions
-from dday.game import play_game
-from dday.players import BOTS, GreedyBot, RandomBot, make_player
-from dday.simulate import game_seeds
-from dday.state import ChooseCasualtiesStep, State
-from dday.units import Force, other_side
+from dday.bots import BOTS, GreedyBot, RandomBot, make_player
+from dday.bots.strong import StrongBot, hold_probability
+from dday.play.game import play_game
+from dday.play.simulate import game_seeds
+from dday.rules.actions import ChooseCasualties
+from dday.rules.engine import legal_actions
+from dday.rules.state import State
+from dday.rules.steps import ChooseCasualtiesStep
+from dday.rules.units import Force, other_side
 
 
 def test_registered_as_strong() -> None:

@@ -20,9 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dday import dice, odds
-from dday.state import Rules
-from dday.units import LAND_TYPES, Force, attack_value, defense_value, other_side
+from dday import odds
+from dday.rules import dice
+from dday.rules.state import Rules
+from dday.rules.units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
 FORT = Rules(fortune=True)
 ARTY_ORDERS = Rules(artillery_orders=True)
