@@ -18,17 +18,20 @@ from dday.rules.actions import Move, parse_action
 from dday.rules.engine import apply, chance_outcomes
 from dday.rules.scenario import position
 from dday.rules.setup import check_invariants, initial_state
-from dday.rules.state import GameOver, PlaceReinforcementsStep, State, StrafeStep
+from dday.rules.state import State
 from dday.rules.steps import (
     AATargetStep,
     ChooseCasualtiesStep,
     DeclareMovesStep,
     FireToSeaStep,
+    GameOver,
     LandingStep,
     NavalSplitStep,
     NavalTargetStep,
     PatrolStep,
+    PlaceReinforcementsStep,
     Roll,
+    StrafeStep,
 )
 from dday.rules.units import Air, Force
 

@@ -24,9 +24,9 @@ from dday.rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, 
 from dday.rules.dice import iter_faces
 from dday.rules.engine import apply, chance_outcomes, combat_dice, legal_actions, sample_roll
 from dday.rules.scenario import force, position
-from dday.rules.state import PlaceReinforcementsStep as PlaceStep
 from dday.rules.state import State
 from dday.rules.steps import AATargetStep, BomberStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, NavalTargetStep
+from dday.rules.steps import PlaceReinforcementsStep as PlaceStep
 from dday.rules.units import LAND_TYPES, Force, powers_of
 
 Decide = Callable[[State], Action]

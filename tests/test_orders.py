@@ -13,18 +13,21 @@ from helpers import has_line, legal, play, refused, short
 
 from dday.rules.scenario import position
 from dday.rules.setup import check_invariants, initial_state
-from dday.rules.state import GameOver, PlaceReinforcementsStep, Rules, State, StrafeStep
+from dday.rules.state import Rules, State
 from dday.rules.steps import (
     AATargetStep,
     BomberStep,
     ChooseCasualtiesStep,
     DeclareMovesStep,
     FireToSeaStep,
+    GameOver,
     LandingStep,
     NavalSplitStep,
     NavalTargetStep,
     PatrolStep,
+    PlaceReinforcementsStep,
     Roll,
+    StrafeStep,
 )
 from dday.rules.units import Air, Force
 

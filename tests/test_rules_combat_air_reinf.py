@@ -22,7 +22,7 @@ from dday.rules.cards import stays_in_deck
 from dday.rules.engine import apply, chance_outcomes, legal_actions
 from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
-from dday.rules.state import PlaceReinforcementsStep, Rules, StrafeStep
+from dday.rules.state import Rules
 from dday.rules.steps import (
     AATargetStep,
     BomberStep,
@@ -32,7 +32,9 @@ from dday.rules.steps import (
     NavalSplitStep,
     NavalTargetStep,
     PatrolStep,
+    PlaceReinforcementsStep,
     Roll,
+    StrafeStep,
 )
 from dday.rules.units import Force
 

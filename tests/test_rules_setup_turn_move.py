@@ -25,8 +25,8 @@ from dday.rules.dice import Dice, hits_in
 from dday.rules.engine import apply, chance_outcomes, legal_actions
 from dday.rules.scenario import events_of, position, run
 from dday.rules.setup import check_invariants, initial_state
-from dday.rules.state import GameOver, Rules, StrafeStep
-from dday.rules.steps import DeclareMovesStep, NavalSplitStep, Roll
+from dday.rules.state import Rules
+from dday.rules.steps import DeclareMovesStep, GameOver, NavalSplitStep, Roll, StrafeStep
 from dday.rules.units import powers_of, side_of
 
 # ---------------------------------------------------------------------------------------------

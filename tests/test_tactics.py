@@ -19,8 +19,8 @@ from helpers import play_from as play
 from dday import odds
 from dday.rules.board import load_board
 from dday.rules.scenario import position
-from dday.rules.state import Rules, State, StrafeStep
-from dday.rules.steps import AATargetStep, ChooseCasualtiesStep, PickStep
+from dday.rules.state import Rules, State
+from dday.rules.steps import AATargetStep, ChooseCasualtiesStep, PickStep, StrafeStep
 from dday.rules.units import EMPTY, Force
 from dday.variants.rulesets import TACTICS
 

@@ -33,7 +33,7 @@ from dday.views.tutorial import (
     units_needed,
 )
 from dday.views.widgets.odds_lab import FIGHT_COLUMNS, simulate_fight, wilson
-from dday.views.widgets.play import roll_info
+from dday.views.widgets.rolls import roll_info
 from dday.views.widgets.style import HIT_COLOR, RedrawnFigure
 
 # ---------------------------------------------------------------------------------------------

@@ -22,8 +22,17 @@ from dday.play.game import play_game
 from dday.rules.engine import apply, legal_actions
 from dday.rules.scenario import position
 from dday.rules.setup import check_invariants, initial_state
-from dday.rules.state import GameOver, PlaceReinforcementsStep, Rules, State, StrafeStep
-from dday.rules.steps import ChooseCasualtiesStep, NavalSplitStep, NavalTargetStep, PickStep, Roll
+from dday.rules.state import Rules, State
+from dday.rules.steps import (
+    ChooseCasualtiesStep,
+    GameOver,
+    NavalSplitStep,
+    NavalTargetStep,
+    PickStep,
+    PlaceReinforcementsStep,
+    Roll,
+    StrafeStep,
+)
 from dday.rules.units import Air
 from dday.variants.rulesets import RULESETS, TRIPLEA_ORDER, RulesConflictError, ruleset
 
