@@ -17,12 +17,12 @@ from ..rules.units import Force
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
 
 # ---------------------------------------------------------------------------------------------
-# dice as integer weights over 6**n (exact; the same binomial as dday.dice.hit_distribution)
+# dice as integer weights over 6**n (exact; the same binomial as dday.rules.dice.hit_distribution)
 
 
 @cache
 def int_weights(n: int, hit_on: int) -> tuple[int, ...]:
-    """``hit_distribution(n, hit_on)`` scaled by 6**n: integer ways out of 6**n (``dday.dice.hit_weights``)."""
+    """``hit_distribution(n, hit_on)`` scaled by 6**n: integer ways out of 6**n (``dday.rules.dice.hit_weights``)."""
     return dice_mod.hit_weights(n, hit_on)
 
 
@@ -70,7 +70,7 @@ def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     """Ways to score 0..dice hits: the product of one polynomial per die.
 
     A die hitting on ``h`` is ``h·z + (6 − h)`` (``h`` faces hit, the rest miss), so ``n`` dice
-    hitting on ``h`` are its ``n``-th power: the binomial of ``dday.dice.hit_weights``. Packed
+    hitting on ``h`` are its ``n``-th power: the binomial of ``dday.rules.dice.hit_weights``. Packed
     as one integer with a 64-bit slot per coefficient, the product of polynomials is one
     integer product (and powers are integer powers); no coefficient exceeds 6**dice, so slots
     never overflow for up to 24 dice (beyond that: a plain convolution of the binomials).
@@ -84,7 +84,7 @@ def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     return struct.unpack(f"<{count + 1}Q", packed_ways(groups)[0].to_bytes(8 * (count + 1), "little"))
 
 
-# Combat options, as passed to :func:`dday.engine.combat_dice`: (infantry_hit, paired_infantry,
+# Combat options, as passed to :func:`dday.rules.engine.combat_dice`: (infantry_hit, paired_infantry,
 # artillery_rolls). ``NORMAL`` is the official basic game. ``paired_infantry == -1`` means "as
 # many as the attacker's artillery" (TAC-10), resolved against the force that fires.
 CombatOptions = tuple[int | None, int, bool]
@@ -100,7 +100,7 @@ def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, An
 
 
 def side_groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:
-    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.engine.dice_groups`)."""
+    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.rules.engine.dice_groups`)."""
     if opts == NORMAL:
         return dice_groups(force, side, attacking)
     return dice_groups(force, side, attacking, **opts_for(force, attacking, opts))
@@ -145,7 +145,7 @@ def side_hits(
 ) -> Distribution:
     """Hits one side scores in a combat cycle (before capping), grouped by hit number.
 
-    The keyword options are those of :func:`dday.engine.combat_dice` (see :func:`cycle`).
+    The keyword options are those of :func:`dday.rules.engine.combat_dice` (see :func:`cycle`).
 
     >>> side_hits("3i 1a 3t", "axis", True)[3]
     Fraction(469, 1728)

@@ -103,7 +103,7 @@ def _hit_tables(requests: Sequence[tuple[Sequence[Force], str, bool, CombatOptio
 def _ways_table(forces: tuple[Force, ...], side: str, attacking: bool, opts: CombatOptions, width: int) -> tuple[np.ndarray, int]:
     """One request of :func:`_hit_tables` (read-only: it is memoised).
 
-    Each force's ways out of 6**dice (the dice of :func:`dday.engine.dice_groups`) are divided
+    Each force's ways out of 6**dice (the dice of :func:`dday.rules.engine.dice_groups`) are divided
     by their gcd (:func:`packed_ways`), then scaled to the least common denominator of the forces. The table is
     float64 when that is exact, else int64 or Python ints.
     """

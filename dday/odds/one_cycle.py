@@ -63,7 +63,7 @@ def cycle(
     Both sides fire with every unit (casualties still fire, R-COMBAT-6), so the joint law is
     the product of two independent hit distributions; hits are capped at the enemy's units.
 
-    The keyword options are passed to :func:`dday.engine.combat_dice`, so the advanced rules
+    The keyword options are passed to :func:`dday.rules.engine.combat_dice`, so the advanced rules
     change the odds exactly as they change the engine's dice (:func:`combat_options` reads
     them off a game state):
 
@@ -187,7 +187,7 @@ class LossOrder:
 FORCE_FIELD: Final = {u: i for i, u in enumerate(Force._fields)}
 DEFAULT_POLICY: Final = LossOrder()
 ENGINE_ORDER_POLICY: Final = LossOrder(ALLIED_LOSS_ORDER, ("infantry", "artillery", "tank", "blockhouse"))
-"""The order of ``dday.units.CHEAPEST_FIRST`` (blockhouse last) for comparison."""
+"""The order of ``dday.rules.units.CHEAPEST_FIRST`` (blockhouse last) for comparison."""
 
 
 def clear_caches() -> None:

@@ -23,7 +23,7 @@ def _probe(rules: Rules) -> State:
 def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> dict[str, int]:
     """What each die must roll (or less) on order ``card`` with fortune die ``fortune``.
 
-    Read from the engine (:func:`dday.engine.hit_number`), so it always agrees with play.
+    Read from the engine (:func:`dday.rules.engine.hit_number`), so it always agrees with play.
     Keys: ``para`` (ORDER-1), ``naval`` (ORDER-2), ``aa`` (ORDER-4/6), ``bomb`` (ORDER-5),
     ``sea`` (ORDER-9) and ``attack_infantry`` (orders 11 and 13). ``fortune`` is the fortune
     die (1 positive, 6 negative, 0 or 2-5 no effect, R-FORT-2). Pass the number on to the
@@ -31,7 +31,7 @@ def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> 
     FORT-2 result 1, ``fire_to_sea(..., hit_on=...)`` for FORT-9, ``cycle(..., infantry_hit=...)``
     for FORT-11 / FORT-13 result 1.
 
-    >>> from dday.state import Rules
+    >>> from dday.rules.state import Rules
     >>> hit_numbers(Rules(fortune=True), card=2, fortune=1)["naval"], hit_numbers(Rules(fortune=True), 2, 6)["naval"]
     (3, 1)
     >>> hit_numbers(Rules(fortune=True), card=9, fortune=1)["sea"]

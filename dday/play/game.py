@@ -1,6 +1,6 @@
 """Play whole games: decisions from players, dice from a seeded generator.
 
->>> from dday.players import RandomBot
+>>> from dday.bots import RandomBot
 >>> g = play_game(RandomBot(), RandomBot(), seed=1)
 >>> g.final.winner in ("allies", "axis"), len(g.record) > 100
 (True, True)
@@ -28,7 +28,7 @@ class LegalActions(Sequence[Action]):
     """``legal_actions(state)``, worked out on first use.
 
     A bot that finds its own candidates (``GreedyBot`` moves through
-    :func:`dday.engine.move_options`) never pays for the list of action objects.
+    :func:`dday.rules.engine.move_options`) never pays for the list of action objects.
 
     >>> acts = LegalActions(initial_state())
     >>> len(acts) == len(legal_actions(initial_state())), list(acts) == legal_actions(initial_state())

@@ -15,8 +15,8 @@ Each gives a :class:`~dday.errors.SaveFileError` naming the problem, e.g.
 Inputs are numbered from 0, like ``saved["inputs"]``. :func:`load_game` checks everything
 before it returns, so there is never a half-loaded game.
 
->>> from dday.game import play_game
->>> from dday.players import GreedyBot
+>>> from dday.play.game import play_game
+>>> from dday.bots import GreedyBot
 >>> g = play_game(GreedyBot(), GreedyBot(), seed=5)
 >>> data = save_game(g)                      # a dict; save_game(g, "game.json") also writes it
 >>> data["format"], data["version"], data["seed"], data["players"]
@@ -198,7 +198,7 @@ def save_game(
     """The saved-game dict of a played game or a history; written as JSON to ``path`` if given.
 
     Keys: ``format`` ("dday-game"), ``version`` (1), ``rules`` (the options of
-    :class:`~dday.state.Rules`), ``seed`` (int or null), ``players`` ({side: name}, may be
+    :class:`~dday.rules.state.Rules`), ``seed`` (int or null), ``players`` ({side: name}, may be
     empty), ``start`` (null for the set-up, else a position from ``State.to_json``),
     ``inputs`` (each decision as its ``str()`` form, each roll as a list of faces) and
     ``final`` (the last position's ``to_json()``, checked on loading).

@@ -2,7 +2,7 @@
 
 A :class:`State` is one moment of a game: where every unit is, what is left on the charts,
 which order card is being resolved and what the game is waiting for (``step``). It is a
-frozen dataclass; :func:`dday.engine.apply` returns a new one, so history is just a list.
+frozen dataclass; :func:`dday.rules.engine.apply` returns a new one, so history is just a list.
 
 >>> from dday.rules.setup import initial_state
 >>> s = initial_state()
@@ -122,7 +122,7 @@ class Rules:
 
 @dataclass(frozen=True)
 class State:
-    """One moment of a game. Immutable; see :mod:`dday.engine` for transitions.
+    """One moment of a game. Immutable; see :mod:`dday.rules.engine` for transitions.
 
     Positions are tuples indexed like ``board.zones`` (per zone: Germany, UK, US forces),
     ``board.beachheads``, ``board.airborne_boxes`` and ``board.charts``.

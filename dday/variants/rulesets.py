@@ -35,7 +35,7 @@ RULESETS: dict[str, dict[str, Any]] = {
 
 
 def ruleset(name: str, **overrides: Any) -> Any:
-    """The named rule set as a :class:`dday.state.Rules`, with optional extra options."""
+    """The named rule set as a :class:`dday.rules.state.Rules`, with optional extra options."""
     try:
         opts = dict(RULESETS[name])
     except KeyError:
@@ -139,7 +139,7 @@ def compare_rulesets(
 
     One row per rule set: games, seed, Allied wins, rate, ``ci95_low`` / ``ci95_high``, the
     mean deciding turn and a ``label`` naming the run count, the seed and the interval. Every
-    rule set plays the same master ``seed`` (:func:`dday.simulate.simulate`); ``processes``
+    rule set plays the same master ``seed`` (:func:`dday.play.simulate.simulate`); ``processes``
     is passed on (``None``: every core; the table does not depend on it).
     """
     import pandas as pd

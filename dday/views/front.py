@@ -1,12 +1,12 @@
 """What wins and where the front stands: bot pairings, deciding turns and zone control per turn.
 
-:func:`pairings` plays every pairing of bots (each in both seats) with :func:`dday.simulate.simulate`;
+:func:`pairings` plays every pairing of bots (each in both seats) with :func:`dday.play.simulate.simulate`;
 :func:`pairing_rates` gives the Allied win rate of each pairing with its 95 % Wilson interval;
 :func:`pairing_figure` and :func:`turn_figure` draw them. With a few games per pairing these are
 estimates with wide intervals, and every label says how many games and which seed.
 
 :func:`front_by_turn` plays ``n_games`` games between two bots (seeded like
-:func:`dday.simulate.simulate`: game ``i`` uses ``game_seeds(seed, n_games)[i]``) and, for each
+:func:`dday.play.simulate.simulate`: game ``i`` uses ``game_seeds(seed, n_games)[i]``) and, for each
 turn, counts in how many games each zone was Allied, contested or Axis at the end of that turn.
 :func:`front_figure` draws one of those shares on the map, one frame per turn with a slider.
 
@@ -99,7 +99,7 @@ def front_by_turn(n_games: int, allies: str = "greedy", axis: str = "greedy", se
 def front_figure(df: pd.DataFrame, value: str = "p_allied", *, font_size: int = 17) -> go.Figure:
     """The share ``value`` ("p_allied", "p_contested" or "p_axis") of each zone on the map, one frame per turn.
 
-    Display offline with ``fig.show(config=dday.maps.show_config())``. Hover a zone for all
+    Display offline with ``fig.show(config=dday.views.maps.show_config())``. Hover a zone for all
     three shares and the number of games.
     """
     if value not in VALUES:
@@ -206,7 +206,7 @@ SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis"
 def pairings(
     bots: tuple[str, ...] = ("random", "greedy", "strong"), n_games: int = 12, seed: int = 0, processes: int | None = 1
 ) -> pd.DataFrame:
-    """Every pairing of ``bots`` (each bot in both seats), ``n_games`` each: the rows of :func:`dday.simulate.simulate`.
+    """Every pairing of ``bots`` (each bot in both seats), ``n_games`` each: the rows of :func:`dday.play.simulate.simulate`.
 
     Every pairing uses the same master ``seed``, so game ``i`` of each pairing starts from the same seed.
     """

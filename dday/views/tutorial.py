@@ -359,7 +359,7 @@ def nav(card: int) -> w.HTML:
 
 
 class MapPanel(w.VBox):
-    """The real map of a position with a caption; ``map_view`` is the :class:`~dday.maps.LeafletView`."""
+    """The real map of a position with a caption; ``map_view`` is the :class:`~dday.views.maps.LeafletView`."""
 
     def __init__(self, state: State, caption: str = "") -> None:
         self.map_view = LeafletView(state)

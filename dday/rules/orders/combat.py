@@ -56,7 +56,7 @@ def dice_groups(
     force: Force, side: str, attacking: bool, *, infantry_hit: int | None = None, paired_infantry: int = 0, artillery_rolls: bool = True
 ) -> tuple[tuple[int, int], ...]:
     """:func:`combat_dice`'s (hit number, dice) groups, lowest hit number first, without the
-    :class:`~dday.dice.Dice` around them (the exact odds read thousands of them).
+    :class:`~dday.rules.dice.Dice` around them (the exact odds read thousands of them).
 
     >>> dice_groups(Force(infantry=4, artillery=2, tank=2), "allies", True)   # infantry 1, artillery 2, tank 3
     ((1, 4), (2, 2), (3, 2))

@@ -335,7 +335,7 @@ def move_options(s: State, step: DeclareMovesStep | None = None) -> Iterator[tup
     :func:`check_move` (a test checks the two agree). The per-zone facts are kept for the
     whole step and patched for each new declaration (:func:`_declared_facts`). No action
     objects are made: bots look at every candidate hundreds of times a game, and
-    :func:`dday.engine.settle` asks for the first two after every input.
+    :func:`dday.rules.engine.settle` asks for the first two after every input.
     """
     if step is None:
         if not isinstance(s.step, DeclareMovesStep):

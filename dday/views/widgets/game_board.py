@@ -2,7 +2,7 @@
 
 :class:`GameBoard` puts together what the tutorial widgets already have - the decision
 controls of :class:`~dday.widgets.play.DecisionControl`, the live map of
-:class:`~dday.maps.LeafletView` and the saved games of :mod:`dday.saves` - with the order card
+:class:`~dday.views.maps.LeafletView` and the saved games of :mod:`dday.play.saves` - with the order card
 being played, the reinforcement charts, the turn track and the game log.
 
 Seats are powers: ``germany``, ``uk`` and ``us`` are each ``"person"`` or a bot name
@@ -30,7 +30,7 @@ Every button calls a plain method, so tests play without a browser:
 False
 
 Dice come from ``numpy.random.default_rng(seed)``, used for the bots' tie-breaks too, so a
-bot-only board plays exactly the game of :func:`dday.game.play_game` with the same seed.
+bot-only board plays exactly the game of :func:`dday.play.game.play_game` with the same seed.
 Undoing does not rewind the generator: a decision made again meets new dice.
 """
 
@@ -71,7 +71,7 @@ UNIT_LETTER: Final[dict[str, str]] = {"infantry": "i", "artillery": "a", "tank":
 def action_powers(state: State, action: Action) -> frozenset[str]:
     """The powers whose units ``action`` uses or loses (empty for Done and picks).
 
-    >>> from dday.state import initial_state
+    >>> from dday.rules.setup import initial_state
     >>> s = initial_state()
     >>> sorted(action_powers(s, Patrol("UK", "F14"))), sorted(action_powers(s, Land("Utah", "infantry")))
     (['UK'], ['US'])
@@ -416,7 +416,7 @@ class GameBoard:
 
     def undo(self) -> State:
         """Take back the last decision of a person (of anyone in a bot-only game) and every roll and
-        bot decision after it, like :meth:`dday.saves.History.undo_decision`."""
+        bot decision after it, like :meth:`dday.play.saves.History.undo_decision`."""
         h = self.history
         anyone = "person" not in self.seats.values()
         for i in range(len(h.inputs) - 1, -1, -1):
@@ -432,7 +432,7 @@ class GameBoard:
         return self.state
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the game to ``path`` (default: the file box) as a saved game of :mod:`dday.saves`."""
+        """Write the game to ``path`` (default: the file box) as a saved game of :mod:`dday.play.saves`."""
         p = Path(path if path is not None else self.filename.value)
         self.history.players = self._players()
         self.history.save(p)

@@ -168,7 +168,7 @@ class PlayLab:
         return rolled
 
     def bot_decide(self) -> Action:
-        """Let :class:`~dday.players.GreedyBot` (or the side's own bot) make the pending decision."""
+        """Let :class:`~dday.bots.GreedyBot` (or the side's own bot) make the pending decision."""
         s = self.state
         acts = legal_actions(s)
         if not acts:

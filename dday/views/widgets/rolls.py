@@ -101,7 +101,7 @@ def _meaning(s: State) -> str:
 
 
 def roll_info(s: State) -> RollInfo:
-    """Exact distribution of the pending roll's result, from :func:`dday.engine.chance_outcomes`."""
+    """Exact distribution of the pending roll's result, from :func:`dday.rules.engine.chance_outcomes`."""
     dice = step_dice(s)
     probs: dict[int, Fraction] = {}
     for faces, p in chance_outcomes(s):

@@ -1,6 +1,6 @@
 """Look and feel shared by the tutorial widgets: projector-sized text and colour-blind-safe colours.
 
-Colours are the Okabe-Ito palette, the same constants as :mod:`dday.maps` (powers and zone
+Colours are the Okabe-Ito palette, the same constants as :mod:`dday.views.maps` (powers and zone
 control), plus vermilion for hits and sky blue for the bars of a distribution.
 
 >>> "⚅" in dice_html((6,), (1,))
