@@ -27,7 +27,6 @@ from ..steps import DeclareMovesStep, MovedUnit, StrafeStep
 from ..units import MOBILE_TYPES, Force, other_side, powers_of
 
 
-# ---------------------------------------------------------------------------------------------
 def begin_move(side: str) -> Callable[[State], State]:
     """How orders 8 (``side="allies"``) and 12 (``"axis"``) begin: ``side`` declares its moves (R-MOVE-7)."""
     return lambda s: evolve(s, step=DeclareMovesStep(side=side, moves=()))

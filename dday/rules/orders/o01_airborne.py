@@ -20,7 +20,6 @@ from ..steps import ChooseCasualtiesStep, Roll
 from ..units import Force
 
 
-# ---------------------------------------------------------------------------------------------
 @begin(1)
 def _begin_1(s: State) -> State:
     return _para_next(s, 0)

@@ -22,7 +22,6 @@ from ..steps import NavalSplitStep, NavalTargetStep, Roll
 from ..units import LAND_TYPES, MOBILE_TYPES
 
 
-# ---------------------------------------------------------------------------------------------
 @begin(2)
 def _begin_2(s: State) -> State:
     if not s.blockhouses_in_play():

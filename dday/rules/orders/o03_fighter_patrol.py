@@ -21,7 +21,6 @@ from ..state import State, evolve
 from ..steps import PatrolStep
 
 
-# ---------------------------------------------------------------------------------------------
 @begin(3)
 def _begin_3(s: State) -> State:
     return evolve(s, step=PatrolStep()) if air_ready(s, "UK", "fighter") + air_ready(s, "US", "fighter") else finish_card(s)

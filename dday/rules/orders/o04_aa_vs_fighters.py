@@ -23,7 +23,6 @@ from ..state import State, evolve
 from ..steps import AATargetStep, Roll
 
 
-# ---------------------------------------------------------------------------------------------
 def begin_aa(kind: str) -> Callable[[State], State]:
     """How orders 4 (``kind="fighter"``) and 6 (``"bomber"``) begin: the first AA shot of the first zone with targets."""
     return lambda s: _aa_next(s, kind, 0, 0)

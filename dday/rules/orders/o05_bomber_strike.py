@@ -23,7 +23,6 @@ from ..steps import BomberStep, Roll
 from ..units import LAND_TYPES
 
 
-# ---------------------------------------------------------------------------------------------
 def _bombers_ready(s: State) -> int:
     return air_ready(s, "UK", "bomber") + air_ready(s, "US", "bomber")
 

@@ -13,7 +13,6 @@ from ..registry import begin
 from ..state import State, evolve
 
 
-# ---------------------------------------------------------------------------------------------
 def air_home(s: State, kind: str) -> State:
     """Every ``kind`` ("bomber" or "fighter") on the board flies back to the airfield (R-AIR-6)."""
     keys = (f"uk_{kind}", f"us_{kind}")

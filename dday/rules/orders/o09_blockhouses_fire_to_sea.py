@@ -20,7 +20,6 @@ from ..steps import FireToSeaStep, Roll
 from ..units import MOBILE_TYPES
 
 
-# ---------------------------------------------------------------------------------------------
 @begin(9)
 def _begin_9(s: State) -> State:
     return _sea_next(s, 0, 0)

@@ -20,7 +20,6 @@ from ..steps import LandingStep
 from ..units import MOBILE_TYPES
 
 
-# ---------------------------------------------------------------------------------------------
 @begin(10)
 def _begin_10(s: State) -> State:
     return evolve(s, step=LandingStep()) if any(f.total for f in s.beach) else finish_card(s)

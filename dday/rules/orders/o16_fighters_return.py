@@ -12,7 +12,6 @@ from ..state import State
 from .o07_bombers_return import air_home
 
 
-# ---------------------------------------------------------------------------------------------
 @begin(16)
 def _begin_16(s: State) -> State:
     return air_home(s, "fighter")

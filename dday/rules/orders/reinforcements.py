@@ -22,7 +22,6 @@ from ..units import side_of
 from .movement import start_strafing
 
 
-# ---------------------------------------------------------------------------------------------
 def begin_reinf(side: str) -> Callable[[State], State]:
     """How orders 14 (``side="allies"``) and 15 (``"axis"``) begin: roll for each chart of ``side`` that holds units."""
     return lambda s: _reinf_roll_next(s, side, tuple(0 for _ in s.board.charts), 0)
