@@ -1,4 +1,7 @@
-"""dday.advanced — advanced rules (moved). The fortune and tactics decks and the option checks are data in :mod:`dday.rules.decks`; the named rule sets and the notebook tables in :mod:`dday.variants.rulesets`. This module re-exports them."""
+"""dday.advanced — advanced rules (moved). The fortune and tactics decks and the option checks are
+data in :mod:`dday.rules.decks`; the named rule sets and the notebook tables in
+:mod:`dday.variants.rulesets`. This module re-exports them.
+"""
 
 from .errors import DDayError
 from .rules.decks import FORTUNE, OFFICIAL_ORDER, TACTICS, TRIPLEA_ORDER, FortuneCard, RulesConflictError, TacticsCard, check_rules

@@ -1,4 +1,5 @@
-"""dday.avalon_hill — Avalon Hill's D-Day (1961), moved to the package :mod:`dday.variants.avalon_hill`; this module re-exports its public names.
+"""dday.avalon_hill — Avalon Hill's D-Day (1961), moved to the package
+:mod:`dday.variants.avalon_hill`; this module re-exports its public names.
 """
 
 

@@ -1,4 +1,6 @@
-"""dday.engine — the rules engine's public face (moved). The code is in :mod:`dday.rules.engine`; this module re-exports its public names so that existing code keeps working."""
+"""dday.engine — the rules engine's public face (moved). The code is in :mod:`dday.rules.engine`;
+this module re-exports its public names so that existing code keeps working.
+"""
 
 from .errors import IllegalActionError, NotYourTurnError
 from .rules.actions import (

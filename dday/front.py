@@ -1,4 +1,5 @@
-"""dday.front — moved to :mod:`dday.views.front`; this module re-exports its public names so that existing code and notebooks keep working.
+"""dday.front — moved to :mod:`dday.views.front`; this module re-exports its public names so that
+existing code and notebooks keep working.
 """
 
 

@@ -1,4 +1,5 @@
-"""dday.game — moved to :mod:`dday.play.game`; this module re-exports its public names so that existing code keeps working.
+"""dday.game — moved to :mod:`dday.play.game`; this module re-exports its public names so that
+existing code keeps working.
 """
 
 

@@ -1,4 +1,5 @@
-"""dday.saves — moved to :mod:`dday.play.saves`; this module re-exports its public names so that existing code keeps working.
+"""dday.saves — moved to :mod:`dday.play.saves`; this module re-exports its public names so that
+existing code keeps working.
 """
 
 

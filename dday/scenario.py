@@ -1,4 +1,5 @@
-"""dday.scenario — moved to :mod:`dday.rules.scenario`; this module re-exports its public names so that existing code keeps working.
+"""dday.scenario — moved to :mod:`dday.rules.scenario`; this module re-exports its public names so
+that existing code keeps working.
 """
 
 

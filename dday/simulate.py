@@ -1,4 +1,5 @@
-"""dday.simulate — moved to :mod:`dday.play.simulate`; this module re-exports its public names so that existing code keeps working.
+"""dday.simulate — moved to :mod:`dday.play.simulate`; this module re-exports its public names so
+that existing code keeps working.
 """
 
 

@@ -1,4 +1,7 @@
-"""dday.state — the game state (moved). :class:`State` and :class:`Rules` are in :mod:`dday.rules.state`, the steps in :mod:`dday.rules.steps`, the set-up and JSON loading in :mod:`dday.rules.setup`; this module re-exports them."""
+"""dday.state — the game state (moved). :class:`State` and :class:`Rules` are in
+:mod:`dday.rules.state`, the steps in :mod:`dday.rules.steps`, the set-up and JSON loading in
+:mod:`dday.rules.setup`; this module re-exports them.
+"""
 
 from .errors import SaveFileError
 from .rules.board import Board, load_board

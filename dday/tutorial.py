@@ -1,4 +1,5 @@
-"""dday.tutorial — moved to :mod:`dday.views.tutorial`; this module re-exports its public names so that existing code and notebooks keep working.
+"""dday.tutorial — moved to :mod:`dday.views.tutorial`; this module re-exports its public names so
+that existing code and notebooks keep working.
 """
 
 

@@ -1,4 +1,5 @@
-"""dday.widgets.game_board — moved to :mod:`dday.views.widgets.game_board`; this module re-exports its public names so that existing code and notebooks keep working.
+"""dday.widgets.game_board — moved to :mod:`dday.views.widgets.game_board`; this module re-exports
+its public names so that existing code and notebooks keep working.
 """
 
 

@@ -1,4 +1,5 @@
-"""dday.widgets.odds_lab — moved to :mod:`dday.views.widgets.odds_lab`; this module re-exports its public names so that existing code and notebooks keep working.
+"""dday.widgets.odds_lab — moved to :mod:`dday.views.widgets.odds_lab`; this module re-exports its
+public names so that existing code and notebooks keep working.
 """
 
 

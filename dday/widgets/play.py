@@ -1,4 +1,5 @@
-"""dday.widgets.play — moved to :mod:`dday.views.widgets.play`; this module re-exports its public names so that existing code and notebooks keep working.
+"""dday.widgets.play — moved to :mod:`dday.views.widgets.play`; this module re-exports its public
+names so that existing code and notebooks keep working.
 """
 
 

@@ -1,4 +1,5 @@
-"""dday.widgets.style — moved to :mod:`dday.views.widgets.style`; this module re-exports its public names so that existing code and notebooks keep working.
+"""dday.widgets.style — moved to :mod:`dday.views.widgets.style`; this module re-exports its public
+names so that existing code and notebooks keep working.
 """
 
 
