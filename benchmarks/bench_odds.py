@@ -145,16 +145,16 @@ def mc_fight_python(runs: int, seed: int) -> float:
 
 def _table_from_tallies(counts: np.ndarray, na: int, nx: int) -> tuple[np.ndarray, np.ndarray]:
     """``counts[c, la, lx]``: runs with ``la``/``lx`` losses after card ``c``. Returns the table
-    of ``zone_fight``'s columns (``dday.odds._FIGHT_KEYS``) per card (run means) and its standard errors (from the same runs)."""
+    of ``zone_fight``'s columns (``dday.odds.fight_rows.FIGHT_KEYS``) per card (run means) and its standard errors (from the same runs)."""
     pol = odds.DEFAULT_POLICY
     la, lx = np.arange(na + 1)[:, None], np.arange(nx + 1)[None, :]
     alive_a, alive_x = la < na, lx < nx
     cells: list[np.ndarray] = [alive_a & ~alive_x, ~alive_a & alive_x, alive_a & alive_x, ~alive_a & ~alive_x]
     order_a = [u for u in pol.allies for _ in range(ALLIES.get(u))]
     order_x = [u for u in pol.axis for _ in range(AXIS.get(u))]
-    for u in odds._ALLIED_COLS:  # survivors of type u after la losses (removed from the front)
+    for u in odds.fight_rows.ALLIED_COLS:  # survivors of type u after la losses (removed from the front)
         cells.append(np.array([order_a[k:].count(u) for k in range(na + 1)])[:, None] + 0 * lx)
-    for u in odds._AXIS_COLS:
+    for u in odds.fight_rows.AXIS_COLS:
         cells.append(np.array([order_x[k:].count(u) for k in range(nx + 1)])[None, :] + 0 * la)
     values = np.stack([np.broadcast_to(v, (na + 1, nx + 1)).astype(float) for v in cells])  # (key, la, lx)
     runs = counts[0].sum()
@@ -344,7 +344,7 @@ def _agreement(est: Estimate, exact: object, runs: int) -> tuple[float, float, s
     if isinstance(est, tuple):
         mean, se = est
         assert isinstance(exact, pd.DataFrame)
-        want = exact[list(odds._FIGHT_KEYS)].to_numpy()
+        want = exact[list(odds.fight_rows.FIGHT_KEYS)].to_numpy()
         live = se > 0
         z = np.abs(mean - want)[live] / se[live]
         worst = float(z.max())

@@ -6,11 +6,12 @@
 (1, 1)
 """
 
-from .actions import Action, parse_action
-from .board import Board, load_board
-from .engine import apply, chance_outcomes, legal_actions, sample_roll
 from .errors import BadRollError, BoardDataError, DDayError, IllegalActionError, SaveFileError
-from .state import Rules, State, initial_state, state_from_json
+from .rules.actions import Action, parse_action
+from .rules.board import Board, load_board
+from .rules.engine import apply, chance_outcomes, legal_actions, sample_roll
+from .rules.setup import initial_state, state_from_json
+from .rules.state import Rules, State
 
 __all__ = [
     "Action",

@@ -1,201 +1,37 @@
-"""Decisions as small frozen dataclasses with a stable text form (for logs and save files).
-
->>> a = Move("Germany", "tank", ("F38", "F30", "F17"))
->>> str(a)
-'move Germany tank F38>F30>F17'
->>> parse_action(str(a)) == a
-True
->>> str(ChooseCasualties((("UK", "infantry", 2), ("UK", "artillery", 1))))
-'casualties UK:infantry:2,UK:artillery:1'
-"""
-
-from __future__ import annotations
-
-from dataclasses import dataclass
+"""dday.actions — the typed decisions (moved to :mod:`dday.rules.actions`; re-exported here)."""
 
 from .errors import SaveFileError
+from .rules.actions import (
+    Action,
+    Bombard,
+    BomberStrike,
+    ChooseCasualties,
+    Done,
+    FireAA,
+    FireToSea,
+    Land,
+    Move,
+    Patrol,
+    Pick,
+    PlaceReinforcement,
+    SplitNavalDice,
+    parse_action,
+)
 
-
-@dataclass(frozen=True)
-class Done:
-    """End a declaration or placement step (moves, landings, patrols, bombers)."""
-
-    def __str__(self) -> str:
-        return "done"
-
-
-@dataclass(frozen=True)
-class SplitNavalDice:
-    """The UK takes ``uk`` of the six naval dice, the US the rest (R-NAVAL-2, FAQ-1, FAQ-2)."""
-
-    uk: int
-
-    def __str__(self) -> str:
-        return f"split-naval {self.uk}"
-
-
-@dataclass(frozen=True)
-class Bombard:
-    """Aim the next naval die at a blockhouse in ``zone`` (R-NAVAL-1)."""
-
-    zone: str
-    target: str = "blockhouse"  # another unit type only with coastal bombardment (VAR-RM-5)
-
-    def __str__(self) -> str:
-        return f"bombard {self.zone}" if self.target == "blockhouse" else f"bombard {self.zone} {self.target}"
-
-
-@dataclass(frozen=True)
-class Patrol:
-    """Send ``count`` fighters of ``power`` from the airfield to ``zone`` (R-AIR-2)."""
-
-    power: str
-    zone: str
-    count: int = 1
-
-    def __str__(self) -> str:
-        return f"patrol {self.power} {self.zone} {self.count}"
-
-
-@dataclass(frozen=True)
-class FireAA:
-    """The current Axis artillery fires at an air unit of ``power`` (R-AA-2)."""
-
-    power: str
-
-    def __str__(self) -> str:
-        return f"aa {self.power}"
-
-
-@dataclass(frozen=True)
-class BomberStrike:
-    """Send the bomber of ``power`` to ``zone`` to strike an Axis ``target`` type (R-AIR-5)."""
-
-    power: str
-    zone: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"bomb {self.power} {self.zone} {self.target}"
-
-
-@dataclass(frozen=True)
-class FireToSea:
-    """The current blockhouse fires at a unit of type ``target`` in its beachhead (R-BH-2)."""
-
-    target: str
-
-    def __str__(self) -> str:
-        return f"fire-to-sea {self.target}"
-
-
-@dataclass(frozen=True)
-class Move:
-    """Declare that ``count`` units of ``power``/``unit`` move along ``path`` (R-MOVE-1..7)."""
-
-    power: str
-    unit: str
-    path: tuple[str, ...]
-    count: int = 1
-
-    def __str__(self) -> str:
-        base = f"move {self.power} {self.unit} {'>'.join(self.path)}"
-        return base if self.count == 1 else f"{base} x{self.count}"
-
-
-@dataclass(frozen=True)
-class Land:
-    """Land ``count`` units of type ``unit`` from beachhead ``beach`` (R-BEACH-2)."""
-
-    beach: str
-    unit: str
-    count: int = 1
-    zone: str = ""  # another landing zone of the same power, only with FORT-10 result 1
-
-    def __str__(self) -> str:
-        base = f"land {self.beach} {self.unit}"
-        if self.count != 1:
-            base += f" x{self.count}"
-        return f"{base} >{self.zone}" if self.zone else base
-
-
-@dataclass(frozen=True)
-class PlaceReinforcement:
-    """Place the first unit still to place from ``chart`` at ``destination`` (R-REINF-1..6).
-
-    ``destination`` is a beachhead name (Allies) or a zone id (Axis).
-    """
-
-    chart: str
-    destination: str
-
-    def __str__(self) -> str:
-        return f"place {self.chart} {self.destination}"
-
-
-@dataclass(frozen=True)
-class Pick:
-    """Pick one of the options a fortune or tactics card offers (a zone, a power, 'use', ...)."""
-
-    option: str
-
-    def __str__(self) -> str:
-        return f"pick {self.option}"
-
-
-@dataclass(frozen=True)
-class ChooseCasualties:
-    """The owner removes these units: ((power, unit type, count), ...) (R-COMBAT-5)."""
-
-    losses: tuple[tuple[str, str, int], ...]
-
-    @property
-    def total(self) -> int:
-        return sum(n for _, _, n in self.losses)
-
-    def __str__(self) -> str:
-        return "casualties " + ",".join(f"{p}:{u}:{n}" for p, u, n in self.losses)
-
-
-Action = Done | SplitNavalDice | Bombard | Patrol | FireAA | BomberStrike | FireToSea | Move | Land | PlaceReinforcement | ChooseCasualties | Pick
-
-
-def parse_action(text: str) -> Action:
-    """Inverse of ``str(action)``; raises :class:`SaveFileError` on unreadable text."""
-    try:
-        word, *rest = text.split()
-        if word == "done" and not rest:
-            return Done()
-        if word == "split-naval":
-            return SplitNavalDice(int(rest[0]))
-        if word == "bombard":
-            return Bombard(rest[0], rest[1]) if len(rest) > 1 else Bombard(rest[0])
-        if word == "pick" and len(rest) == 1:
-            return Pick(rest[0])
-        if word == "patrol":
-            return Patrol(rest[0], rest[1], int(rest[2]))
-        if word == "aa":
-            return FireAA(rest[0])
-        if word == "bomb":
-            return BomberStrike(rest[0], rest[1], rest[2])
-        if word == "fire-to-sea":
-            return FireToSea(rest[0])
-        if word == "move":
-            count = int(rest[3][1:]) if len(rest) > 3 else 1
-            return Move(rest[0], rest[1], tuple(rest[2].split(">")), count)
-        if word == "land":
-            extra = rest[2:]
-            zone = next((x[1:] for x in extra if x.startswith(">")), "")
-            count = next((int(x[1:]) for x in extra if x.startswith("x")), 1)
-            return Land(rest[0], rest[1], count, zone)
-        if word == "place":
-            return PlaceReinforcement(rest[0], rest[1])
-        if word == "casualties":
-            losses = []
-            for part in rest[0].split(","):
-                p, u, n = part.split(":")
-                losses.append((p, u, int(n)))
-            return ChooseCasualties(tuple(losses))
-    except (IndexError, ValueError):
-        pass
-    raise SaveFileError(f"cannot read action {text!r}")
+__all__ = [
+    "Action",
+    "Bombard",
+    "BomberStrike",
+    "ChooseCasualties",
+    "Done",
+    "FireAA",
+    "FireToSea",
+    "Land",
+    "Move",
+    "Patrol",
+    "Pick",
+    "PlaceReinforcement",
+    "SaveFileError",
+    "SplitNavalDice",
+    "parse_action",
+]

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from dday import dice as dice_mod
-from dday.actions import parse_action
-from dday.engine import apply, chance_outcomes, legal_actions
 from dday.errors import IllegalActionError
-from dday.state import Roll, State
+from dday.rules import dice as dice_mod
+from dday.rules.actions import parse_action
+from dday.rules.engine import apply, chance_outcomes, legal_actions
+from dday.rules.state import State
+from dday.rules.steps import Roll
 
 
 def item(x: Any) -> Any:

@@ -13,8 +13,8 @@ from itertools import combinations
 
 import pytest
 
-from dday import avalon_hill as ah
 from dday.errors import DDayError, IllegalActionError
+from dday.variants import avalon_hill as ah
 
 # rules.md AH-10, transcribed row by row (die 1..6) as printed there; the module stores it column by column.
 AH_10_ROWS = """

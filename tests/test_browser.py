@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from dday.board import load_board
+from dday.rules.board import load_board
 
 pytestmark = pytest.mark.browser
 

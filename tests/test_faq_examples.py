@@ -13,11 +13,13 @@ from fractions import Fraction
 import pytest
 from helpers import has_line, legal, play, refused, short
 
-from dday.actions import Move, parse_action
-from dday.engine import apply, chance_outcomes
 from dday.errors import IllegalActionError
-from dday.scenario import position
-from dday.state import (
+from dday.rules.actions import Move, parse_action
+from dday.rules.engine import apply, chance_outcomes
+from dday.rules.scenario import position
+from dday.rules.setup import check_invariants, initial_state
+from dday.rules.state import State
+from dday.rules.steps import (
     AATargetStep,
     ChooseCasualtiesStep,
     DeclareMovesStep,
@@ -29,12 +31,9 @@ from dday.state import (
     PatrolStep,
     PlaceReinforcementsStep,
     Roll,
-    State,
     StrafeStep,
-    check_invariants,
-    initial_state,
 )
-from dday.units import Air, Force
+from dday.rules.units import Air, Force
 
 BEACHES = ("Utah", "Omaha", "Gold", "Juno", "Sword")
 

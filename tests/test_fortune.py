@@ -17,21 +17,14 @@ from helpers import has_line as has
 from helpers import play_from as play
 
 from dday import odds
-from dday.advanced import FORTUNE
-from dday.engine import chance_outcomes, hit_number
-from dday.scenario import position
-from dday.state import (
-    ChooseCasualtiesStep,
-    LandingStep,
-    PatrolStep,
-    PickStep,
-    PlaceReinforcementsStep,
-    Roll,
-    Rules,
-    State,
-    initial_state,
-)
-from dday.units import Air
+from dday.rules.engine import chance_outcomes
+from dday.rules.fortune import hit_number
+from dday.rules.scenario import position
+from dday.rules.setup import initial_state
+from dday.rules.state import Rules, State
+from dday.rules.steps import ChooseCasualtiesStep, LandingStep, PatrolStep, PickStep, PlaceReinforcementsStep, Roll
+from dday.rules.units import Air
+from dday.variants.rulesets import FORTUNE
 
 FORT = Rules(fortune=True)
 

@@ -6,13 +6,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dday.board import load_board
-from dday.front import VALUES, front_by_turn, front_figure, turn_end_states
-from dday.game import play_game
-from dday.maps import zone_control
-from dday.players import make_player
-from dday.simulate import city_key, game_seeds, simulate
-from dday.state import State
+from dday.bots import make_player
+from dday.play.game import play_game
+from dday.play.simulate import city_key, game_seeds, simulate
+from dday.rules.board import load_board
+from dday.rules.state import State
+from dday.views.front import VALUES, front_by_turn, front_figure, turn_end_states
+from dday.views.maps import zone_control
 
 N, SEED = 4, 11
 
@@ -92,7 +92,7 @@ def test_front_figure_has_a_frame_per_turn(df: pd.DataFrame) -> None:
 
 
 def test_pairings_rates_and_figures() -> None:
-    from dday.front import pairing_figure, pairing_rates, pairings, turn_figure
+    from dday.views.front import pairing_figure, pairing_rates, pairings, turn_figure
 
     games = pairings(("random", "greedy"), n_games=2, seed=5)
     assert len(games) == 8 and games.attrs["seed"] == 5

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from dday.actions import ChooseCasualties, Done, SplitNavalDice
-from dday.cards import ORDER_CARDS
-from dday.game import play_game
-from dday.players import make_player
-from dday.state import NavalSplitStep
-from dday.widgets.game_board import GameBoard, action_powers, chart_table_html, turn_track_html
+from dday.bots import make_player
+from dday.play.game import play_game
+from dday.rules.actions import ChooseCasualties, Done, SplitNavalDice
+from dday.rules.cards import ORDER_CARDS
+from dday.rules.steps import NavalSplitStep
+from dday.views.widgets.game_board import GameBoard, action_powers, chart_table_html, turn_track_html
 
 
 def person_moves(board: GameBoard, limit: int = 6000) -> Counter[tuple[str, tuple[str, ...]]]:
@@ -152,7 +152,7 @@ def test_loading_a_bad_file_leaves_the_game_unchanged(tmp_path: Path, damage: st
     path = tmp_path / "bad.json"
     text = good.history.save(None)
     if damage == "cut":
-        from dday.saves import dumps
+        from dday.play.saves import dumps
 
         path.write_text(dumps(text)[:500])
     elif damage == "tamper":
@@ -172,7 +172,7 @@ def test_loading_a_bad_file_leaves_the_game_unchanged(tmp_path: Path, damage: st
 
 def test_replay_steps_through_the_states(tmp_path: Path) -> None:
     g = play_game(make_player("greedy"), make_player("greedy"), seed=8)
-    from dday.saves import save_game
+    from dday.play.saves import save_game
 
     path = tmp_path / "g.json"
     save_game(g, path)

@@ -8,8 +8,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from dday.game import play_game
-from dday.players import make_player
+from dday.bots import make_player
+from dday.play.game import play_game
 
 PAIRINGS = [("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
 N_GAMES = 1000

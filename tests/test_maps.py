@@ -19,15 +19,16 @@ import ipyleaflet
 import plotly.graph_objects as go
 import pytest
 
-from dday import maps
-from dday.board import load_board
-from dday.engine import apply
+from dday.bots import GreedyBot
 from dday.errors import BoardDataError
-from dday.game import play_game
-from dday.players import GreedyBot
-from dday.scenario import position
-from dday.state import State, initial_state
-from dday.units import POWERS
+from dday.play.game import play_game
+from dday.rules.board import load_board
+from dday.rules.engine import apply
+from dday.rules.scenario import position
+from dday.rules.setup import initial_state
+from dday.rules.state import State
+from dday.rules.units import POWERS
+from dday.views import maps
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board()

@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dday.tutorial import NOTEBOOKS
+from dday.views.tutorial import NOTEBOOKS
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 ALL = sorted(NOTEBOOK_DIR.glob("*.ipynb"))

@@ -20,13 +20,14 @@ import numpy as np
 import pytest
 
 from dday import odds
-from dday.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, FireAA, FireToSea, Move, PlaceReinforcement
-from dday.dice import iter_faces
-from dday.engine import apply, chance_outcomes, combat_dice, legal_actions, sample_roll
-from dday.scenario import force, position
-from dday.state import AATargetStep, BomberStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, NavalTargetStep, State
-from dday.state import PlaceReinforcementsStep as PlaceStep
-from dday.units import LAND_TYPES, Force, powers_of
+from dday.rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, FireAA, FireToSea, Move, PlaceReinforcement
+from dday.rules.dice import iter_faces
+from dday.rules.engine import apply, chance_outcomes, combat_dice, legal_actions, sample_roll
+from dday.rules.scenario import force, position
+from dday.rules.state import State
+from dday.rules.steps import AATargetStep, BomberStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, NavalTargetStep
+from dday.rules.steps import PlaceReinforcementsStep as PlaceStep
+from dday.rules.units import LAND_TYPES, Force, powers_of
 
 Decide = Callable[[State], Action]
 Done_ = Callable[[State], bool]
@@ -322,7 +323,7 @@ def naval_decide(priority: list[str]) -> Decide:
 
 @pytest.mark.rules("ORDER-2", "R-NAVAL-1", "R-NAVAL-3", "R-TARGET-4")
 def test_order_2_naval_bombardment_equals_engine_enumeration() -> None:
-    from dday.state import Rules
+    from dday.rules.state import Rules
 
     s = position(card=2, rules=Rules(three_player=False), zones={"F14": {"Germany": "2b"}, "F15": {"Germany": "2b"}})
     read = lambda t: (2 - t.units("F14", "Germany").blockhouse, 2 - t.units("F15", "Germany").blockhouse)  # noqa: E731
@@ -337,7 +338,7 @@ def test_order_2_naval_bombardment_equals_engine_enumeration() -> None:
 
 @pytest.mark.rules("ORDER-2", "R-NAVAL-1")
 def test_order_2_naval_bombardment_monte_carlo() -> None:
-    from dday.state import Rules
+    from dday.rules.state import Rules
 
     s = position(card=2, rules=Rules(three_player=False), zones={"F14": {"Germany": "2b"}, "F2": {"Germany": "1b"}})
     read = lambda t: 3 - t.units("F14", "Germany").blockhouse - t.units("F2", "Germany").blockhouse  # noqa: E731

@@ -11,8 +11,10 @@ from typing import Any
 
 from helpers import has_line, legal, play, refused, short
 
-from dday.scenario import position
-from dday.state import (
+from dday.rules.scenario import position
+from dday.rules.setup import check_invariants, initial_state
+from dday.rules.state import Rules, State
+from dday.rules.steps import (
     AATargetStep,
     BomberStep,
     ChooseCasualtiesStep,
@@ -25,13 +27,9 @@ from dday.state import (
     PatrolStep,
     PlaceReinforcementsStep,
     Roll,
-    Rules,
-    State,
     StrafeStep,
-    check_invariants,
-    initial_state,
 )
-from dday.units import Air, Force
+from dday.rules.units import Air, Force
 
 ALL_AIR = {"uk_fighter": 4, "us_fighter": 4, "uk_bomber": 1, "us_bomber": 1}
 BEACHES = ("Utah", "Omaha", "Gold", "Juno", "Sword")

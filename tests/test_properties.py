@@ -15,10 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dday.engine import apply, legal_actions, sample_roll
-from dday.players import GreedyBot, RandomBot
-from dday.state import State, check_invariants, initial_inventory, initial_state
-from dday.units import POWERS
+from dday.bots import GreedyBot, RandomBot
+from dday.rules.engine import apply, legal_actions, sample_roll
+from dday.rules.setup import check_invariants, initial_inventory, initial_state
+from dday.rules.state import State
+from dday.rules.units import POWERS
 
 
 def _locked_units_stay(before: State, after: State) -> None:
@@ -76,11 +77,11 @@ def test_generated_moves_agree_with_the_move_checker(seed: int) -> None:
     """Every generated move passes check_move, and every move check_move accepts is generated."""
     from itertools import product
 
-    from dday.actions import Move
-    from dday.engine import check_move
     from dday.errors import IllegalActionError
-    from dday.state import DeclareMovesStep
-    from dday.units import MOBILE_TYPES, powers_of
+    from dday.rules.actions import Move
+    from dday.rules.engine import check_move
+    from dday.rules.steps import DeclareMovesStep
+    from dday.rules.units import MOBILE_TYPES, powers_of
 
     rng = np.random.default_rng(seed)
     s = initial_state()
@@ -114,11 +115,11 @@ def _moves_check_move_accepts(s: State) -> list[tuple[str, str, tuple[str, ...]]
     """Every one-unit move of the pending move step that check_move accepts, by brute force."""
     from itertools import product
 
-    from dday.actions import Move
-    from dday.engine import check_move
     from dday.errors import IllegalActionError
-    from dday.state import DeclareMovesStep
-    from dday.units import MOBILE_TYPES, powers_of
+    from dday.rules.actions import Move
+    from dday.rules.engine import check_move
+    from dday.rules.steps import DeclareMovesStep
+    from dday.rules.units import MOBILE_TYPES, powers_of
 
     step = s.step
     assert isinstance(step, DeclareMovesStep)
@@ -143,13 +144,14 @@ def _moves_check_move_accepts(s: State) -> list[tuple[str, str, tuple[str, ...]]
 @given(seed=st.integers(0, 2**32 - 1), bot=st.sampled_from(["random", "greedy"]))
 def test_move_options_agree_with_the_move_checker_with_fortune_and_tactics(seed: int, bot: str) -> None:
     """move_options keeps per-zone facts while the units on the board stay the same object
-    (dday.orders_ground._zone_facts): at every move step of games with the fortune and tactics
+    (dday.rules.orders.movement._zone_facts): at every move step of games with the fortune and tactics
     decks (flooded zones, FORT-8/12 results 1 and 6), the moves it offers, in order, are those
     it offers with nothing kept, and exactly those check_move accepts. settle() decides from the
     first two legal actions whether to take a lone Done itself."""
-    from dday.engine import iter_legal_actions, move_options
-    from dday.orders_ground import _FACTS
-    from dday.state import DeclareMovesStep, Rules
+    from dday.rules.engine import iter_legal_actions, move_options
+    from dday.rules.orders.movement import _FACTS
+    from dday.rules.state import Rules
+    from dday.rules.steps import DeclareMovesStep
 
     rng = np.random.default_rng(seed)
     player = {"random": RandomBot(), "greedy": GreedyBot()}[bot]

@@ -15,13 +15,15 @@ import pytest
 from helpers import log_of, strs
 from helpers import refused as assert_illegal
 
-from dday.actions import ChooseCasualties, Done
-from dday.board import board_from_dict
-from dday.cards import stays_in_deck
-from dday.engine import apply, chance_outcomes, legal_actions
 from dday.errors import BoardDataError, IllegalActionError
-from dday.scenario import position, run
-from dday.state import (
+from dday.rules.actions import ChooseCasualties, Done
+from dday.rules.board import board_from_dict
+from dday.rules.cards import stays_in_deck
+from dday.rules.engine import apply, chance_outcomes, legal_actions
+from dday.rules.scenario import position, run
+from dday.rules.setup import initial_state
+from dday.rules.state import Rules
+from dday.rules.steps import (
     AATargetStep,
     BomberStep,
     ChooseCasualtiesStep,
@@ -32,11 +34,9 @@ from dday.state import (
     PatrolStep,
     PlaceReinforcementsStep,
     Roll,
-    Rules,
     StrafeStep,
-    initial_state,
 )
-from dday.units import Force
+from dday.rules.units import Force
 
 # ---------------------------------------------------------------------------------------------
 # helpers

@@ -17,24 +17,17 @@ from helpers import item as act
 from helpers import refused as assert_illegal
 from helpers import strs
 
-from dday.actions import Done, Move
-from dday.board import board_from_dict, load_board, load_board_file
-from dday.cards import ORDER_CARDS, stays_in_deck
-from dday.dice import Dice, hits_in
-from dday.engine import apply, chance_outcomes, legal_actions
 from dday.errors import BadRollError, BoardDataError, IllegalActionError, NotYourTurnError
-from dday.scenario import events_of, position, run
-from dday.state import (
-    DeclareMovesStep,
-    GameOver,
-    NavalSplitStep,
-    Roll,
-    Rules,
-    StrafeStep,
-    check_invariants,
-    initial_state,
-)
-from dday.units import powers_of, side_of
+from dday.rules.actions import Done, Move
+from dday.rules.board import board_from_dict, load_board, load_board_file
+from dday.rules.cards import ORDER_CARDS, stays_in_deck
+from dday.rules.dice import Dice, hits_in
+from dday.rules.engine import apply, chance_outcomes, legal_actions
+from dday.rules.scenario import events_of, position, run
+from dday.rules.setup import check_invariants, initial_state
+from dday.rules.state import Rules
+from dday.rules.steps import DeclareMovesStep, GameOver, NavalSplitStep, Roll, StrafeStep
+from dday.rules.units import powers_of, side_of
 
 # ---------------------------------------------------------------------------------------------
 # helpers

@@ -18,12 +18,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dday.actions import Done, Move, parse_action
+from dday.bots import GreedyBot, RandomBot
 from dday.errors import SaveFileError
-from dday.game import play_game
-from dday.players import GreedyBot, RandomBot
-from dday.saves import FORMAT, VERSION, History, dumps, final_mismatches, load_game, make_golden, replay, save_game
-from dday.state import Rules, initial_state, state_from_json
+from dday.play.game import play_game
+from dday.play.saves import FORMAT, VERSION, History, dumps, final_mismatches, load_game, make_golden, replay, save_game
+from dday.rules.actions import Done, Move, parse_action
+from dday.rules.setup import initial_state, state_from_json
+from dday.rules.state import Rules
 
 GOLDEN = Path(__file__).parent / "data" / "golden_game.json"
 

@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from dday.bots import make_player
 from dday.cli import main
-from dday.game import play_game
-from dday.players import make_player
-from dday.simulate import city_key, game_seeds, play_one, simulate, summary, turn_distribution, wilson, win_rates
+from dday.play.game import play_game
+from dday.play.simulate import city_key, game_seeds, play_one, simulate, summary, turn_distribution, wilson, win_rates
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +97,8 @@ def test_move_score_cache_changes_no_decision(bot: str) -> None:
     """The bots keep move scores for a whole move step and redo only those a new declaration
     can change (dday.players.GreedyBot._move_cache_for). Scoring every candidate afresh must
     play exactly the same games, in both seats."""
-    from dday.players import BOTS, _Context
+    from dday.bots import BOTS
+    from dday.bots.greedy import _Context
 
     cls = BOTS[bot]
 
@@ -116,8 +117,8 @@ def test_patrol_shortcut_changes_no_decision(bot: str) -> None:
     """The bots pick patrols from dday.engine.patrol_options without making the Patrol actions
     (dday.players.GreedyBot._choose_patrol). Scoring the legal actions themselves must play
     exactly the same games."""
-    from dday.engine import legal_actions
-    from dday.players import BOTS
+    from dday.bots import BOTS
+    from dday.rules.engine import legal_actions
 
     cls = BOTS[bot]
 

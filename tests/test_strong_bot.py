@@ -14,14 +14,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dday.actions import ChooseCasualties
-from dday.bots_strong import StrongBot, hold_probability
-from dday.engine import legal_actions
-from dday.game import play_game
-from dday.players import BOTS, GreedyBot, RandomBot, make_player
-from dday.simulate import game_seeds
-from dday.state import ChooseCasualtiesStep, State
-from dday.units import Force, other_side
+from dday.bots import BOTS, GreedyBot, RandomBot, make_player
+from dday.bots.strong import StrongBot, hold_probability
+from dday.play.game import play_game
+from dday.play.simulate import game_seeds
+from dday.rules.actions import ChooseCasualties
+from dday.rules.engine import legal_actions
+from dday.rules.state import State
+from dday.rules.steps import ChooseCasualtiesStep
+from dday.rules.units import Force, other_side
 
 
 def test_registered_as_strong() -> None:
@@ -39,10 +40,11 @@ def test_hold_probability_is_exact_and_monotone() -> None:
 
 @pytest.mark.parametrize(("allies", "axis", "first", "cards"), [("2i 1a", "1i 1b", "allies", 2), ("3i 1t", "2i 1a 1t", "axis", 4), ("1i", "3b", "allies", 10)])
 def test_hold_probability_is_the_float_of_the_exact_fraction_for_both_sides(allies: str, axis: str, first: str, cards: int) -> None:
-    """One chain answers both sides (bots_strong._hold_probabilities); each is the float of its exact Fraction."""
-    from dday.odds import _force, zone_fight_exact
+    """One chain answers both sides (dday.bots.strong._hold_probabilities); each is the float of its exact Fraction."""
+    from dday.odds import zone_fight_exact
+    from dday.odds.distribution import as_force
 
-    a, x = _force(allies), _force(axis)
+    a, x = as_force(allies), as_force(axis)
     last = zone_fight_exact(a, x, cards, first).rows[-1]
     assert hold_probability(a, x, first, "allies", cards) == float(last["allies_hold"])
     assert hold_probability(a, x, first, "axis", cards) == float(last["axis_hold"])

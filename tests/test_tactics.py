@@ -17,11 +17,12 @@ from helpers import has_line as has
 from helpers import play_from as play
 
 from dday import odds
-from dday.advanced import TACTICS
-from dday.board import load_board
-from dday.scenario import position
-from dday.state import AATargetStep, ChooseCasualtiesStep, PickStep, Rules, State, StrafeStep
-from dday.units import EMPTY, Force
+from dday.rules.board import load_board
+from dday.rules.scenario import position
+from dday.rules.state import Rules, State
+from dday.rules.steps import AATargetStep, ChooseCasualtiesStep, PickStep, StrafeStep
+from dday.rules.units import EMPTY, Force
+from dday.variants.rulesets import TACTICS
 
 TAC = Rules(tactics=True)
 

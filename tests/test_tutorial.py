@@ -11,12 +11,13 @@ import plotly.graph_objects as go
 import pytest
 
 from dday import odds
-from dday.actions import Bombard, ChooseCasualties, Done, FireToSea, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
-from dday.cards import ORDER_CARDS
-from dday.engine import chance_outcomes, legal_actions
-from dday.maps import LeafletView
-from dday.state import ChooseCasualtiesStep, initial_state
-from dday.tutorial import (
+from dday.rules.actions import Bombard, ChooseCasualties, Done, FireToSea, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
+from dday.rules.cards import ORDER_CARDS
+from dday.rules.engine import chance_outcomes, legal_actions
+from dday.rules.setup import initial_state
+from dday.rules.steps import ChooseCasualtiesStep
+from dday.views.maps import LeafletView
+from dday.views.tutorial import (
     NOTEBOOKS,
     PREPARED,
     CardLab,
@@ -31,9 +32,9 @@ from dday.tutorial import (
     turn_stepper,
     units_needed,
 )
-from dday.widgets.odds_lab import FIGHT_COLUMNS, simulate_fight, wilson
-from dday.widgets.play import roll_info
-from dday.widgets.style import HIT_COLOR, RedrawnFigure
+from dday.views.widgets.odds_lab import FIGHT_COLUMNS, simulate_fight, wilson
+from dday.views.widgets.rolls import roll_info
+from dday.views.widgets.style import HIT_COLOR, RedrawnFigure
 
 # ---------------------------------------------------------------------------------------------
 # prepared positions

@@ -17,12 +17,13 @@ from helpers import legal, refused
 from helpers import play_from as play
 from test_rule_coverage import collect_tested_ids, rule_ids
 
-from dday.advanced import RULESETS, TRIPLEA_ORDER, RulesConflictError, ruleset
-from dday.engine import apply, legal_actions
-from dday.game import play_game
-from dday.players import make_player
-from dday.scenario import position
-from dday.state import (
+from dday.bots import make_player
+from dday.play.game import play_game
+from dday.rules.engine import apply, legal_actions
+from dday.rules.scenario import position
+from dday.rules.setup import check_invariants, initial_state
+from dday.rules.state import Rules, State
+from dday.rules.steps import (
     ChooseCasualtiesStep,
     GameOver,
     NavalSplitStep,
@@ -30,13 +31,10 @@ from dday.state import (
     PickStep,
     PlaceReinforcementsStep,
     Roll,
-    Rules,
-    State,
     StrafeStep,
-    check_invariants,
-    initial_state,
 )
-from dday.units import Air
+from dday.rules.units import Air
+from dday.variants.rulesets import RULESETS, TRIPLEA_ORDER, RulesConflictError, ruleset
 
 ALLIED_CITIES = {"F2": {"US": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}
 
@@ -298,7 +296,7 @@ def test_var_rm_17_alternative_wins() -> None:
 
 
 def load_charts() -> Any:
-    from dday.board import load_board
+    from dday.rules.board import load_board
 
     return load_board().charts
 
@@ -452,7 +450,7 @@ def test_var_ta_12_triplea_has_no_fortune_or_tactics_but_fighters_return() -> No
 
 
 def test_simulated_games_reproduce_per_rule_set() -> None:
-    from dday.simulate import simulate
+    from dday.play.simulate import simulate
 
     a = simulate(2, allies="random", axis="random", seed=7, progress=False, rules=ruleset("reference-manual"))
     b = simulate(2, allies="random", axis="random", seed=7, progress=False, rules=ruleset("reference-manual"))

@@ -20,9 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dday import dice, odds
-from dday.state import Rules
-from dday.units import LAND_TYPES, Force, attack_value, defense_value, other_side
+from dday import odds
+from dday.rules import dice
+from dday.rules.state import Rules
+from dday.rules.units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
 FORT = Rules(fortune=True)
 ARTY_ORDERS = Rules(artillery_orders=True)
@@ -33,10 +34,10 @@ AXIS = ("infantry", "artillery", "tank", "blockhouse")
 def _outcomes(policy: odds.CasualtyPolicy, force: Force, side: str, enemy: Force, attacking: bool, opts: Any) -> dict[Force, int]:
     """What ``enemy`` becomes after ``force`` (of ``side``) fires once: {enemy after: ways of 6**force.total}."""
     out: dict[Force, int] = {}
-    scale = 6 ** (force.total - odds._dice_count(force, attacking, opts))
-    for k, w in enumerate(odds._side_weights(force, side, attacking, opts)):
+    scale = 6 ** (force.total - odds.dice_weights.dice_count(force, attacking, opts))
+    for k, w in enumerate(odds.dice_weights.side_weights(force, side, attacking, opts)):
         if w:
-            after = odds._after(policy, enemy, min(k, enemy.total), other_side(side))
+            after = odds.fight_rows.after_losses(policy, enemy, min(k, enemy.total), other_side(side))
             out[after] = out.get(after, 0) + w * scale
     return out
 
@@ -53,14 +54,14 @@ def reference_fight(
     tac10: bool = False,
 ) -> tuple[list[dict[str, Any]], dict[tuple[str, str], Fraction]]:
     """(rows, final law) by the previous algorithm: one denominator 6**(all units) per card."""
-    a0, x0 = odds._force(allies), odds._force(axis)
+    a0, x0 = odds.distribution.as_force(allies), odds.distribution.as_force(axis)
     n0 = a0.total + x0.total
     dist = {(a0, x0): 1}
     den = 1
     rows = []
     attacker = first
     for card in range(1, cards + 1):
-        modes = odds._card_modes(card, attacker, rules, fortune, tac10)
+        modes = odds.fight_chain._card_modes(card, attacker, rules, fortune, tac10)
         new: dict[tuple[Force, Force], int] = {}
         for weight, opts in modes:
             for (a, x), m in dist.items():
@@ -87,8 +88,8 @@ def reference_fight(
         row.update({k: Fraction(v, den) for k, v in (cats | surv).items()})
         rows.append(row)
         attacker = other_side(attacker)
-    side_a = odds._reachable_forces(policy, a0, "allies")
-    side_x = odds._reachable_forces(policy, x0, "axis")
+    side_a = odds.fight_rows.reachable_forces(policy, a0, "allies")
+    side_x = odds.fight_rows.reachable_forces(policy, x0, "axis")
     final_w = {(a.short(), x.short()): dist[a, x] for a in side_a for x in side_x if dist.get((a, x))}
     final = {k: Fraction(v, den) for k, v in sorted(final_w.items(), key=lambda kv: -kv[1])}
     return rows, final
@@ -149,7 +150,7 @@ def test_fast_chain_equals_previous_algorithm(args: tuple[str, str, int], kw: di
 def test_fractions_are_in_lowest_terms_and_compare_like_fractions() -> None:
     fight = odds.zone_fight_exact("4i 2a 2t", "4i 2a 2t", 6)
     for row in fight.rows:
-        for k in odds._FIGHT_KEYS:
+        for k in odds.fight_rows.FIGHT_KEYS:
             p = row[k]
             q = Fraction(p.numerator, p.denominator)  # normalises
             assert (p.numerator, p.denominator) == (q.numerator, q.denominator)
@@ -194,8 +195,8 @@ def test_loss_order_survivors_are_the_forces_left_hit_by_hit() -> None:
 def test_packed_dice_weights_equal_the_plain_convolution(groups: tuple[tuple[int, int], ...]) -> None:
     w: tuple[int, ...] = (1,)
     for hit_on, n in groups:
-        w = odds._convolve(w, odds._int_weights(n, hit_on))
-    assert odds._dice_weights(groups) == w
+        w = odds.dice_weights._convolve(w, odds.dice_weights.int_weights(n, hit_on))
+    assert odds.dice_weights._dice_weights(groups) == w
     assert sum(w) == 6 ** sum(n for _, n in groups)
 
 
@@ -222,14 +223,14 @@ def test_fast_chain_equals_previous_algorithm_on_random_fights(allies: str, axis
     assert dict(fight.final.probs) == final and list(fight.final.probs) == list(final)
     floats = fight.floats  # read before the rows: the frame's floats need no Fraction
     assert list(fight.rows) == rows
-    assert floats == pytest.approx([float(r[k]) for r in rows for k in odds._FIGHT_KEYS], rel=1e-14, abs=1e-300)
+    assert floats == pytest.approx([float(r[k]) for r in rows for k in odds.fight_rows.FIGHT_KEYS], rel=1e-14, abs=1e-300)
 
 
 def test_packed_dice_are_the_binomials_of_dday_dice() -> None:
     """n dice hitting on h, as the n-th power of one die's polynomial h·z + (6 − h), are dice.hit_weights(n, h)."""
-    for n in range(odds._PACK_DICE + 1):
+    for n in range(odds.dice_weights.PACK_DICE + 1):
         for h in range(7):
-            assert odds._dice_weights(((h, n),)) == dice.hit_weights(n, h), (n, h)
+            assert odds.dice_weights._dice_weights(((h, n),)) == dice.hit_weights(n, h), (n, h)
 
 
 @pytest.mark.rules("R-COMBAT-4", "FORT-11", "TAC-10", "VAR-RM-9")
@@ -247,7 +248,7 @@ def test_dice_groups_fast_path_is_the_general_rule(
 ) -> None:
     """dice_groups (what the odds read) and combat_dice (what the engine rolls) are one rule;
     the usual case's shortcut gives the groups of the general loop, merged and sorted."""
-    from dday.orders_combat import combat_dice, dice_groups
+    from dday.rules.orders.combat import combat_dice, dice_groups
 
     f = Force._make(counts)
     kw = {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": arty}
@@ -269,8 +270,8 @@ def test_packed_ways_content_is_the_gcd_of_the_ways(groups: tuple[tuple[int, int
     """Gauss's lemma, as _ways_table uses it: the gcd of the product's coefficients is the product of gcd(h, 6 - h)."""
     import math
 
-    _, g = odds._packed_ways(groups)
-    assert g == math.gcd(*odds._dice_weights(groups))
+    _, g = odds.dice_weights.packed_ways(groups)
+    assert g == math.gcd(*odds.dice_weights._dice_weights(groups))
 
 
 def test_ways_tables_are_each_forces_hit_law_over_one_denominator() -> None:
@@ -280,10 +281,10 @@ def test_ways_tables_are_each_forces_hit_law_over_one_denominator() -> None:
         chain = odds.DEFAULT_POLICY.survivors(start, side)
         for attacking in (True, False):
             for opts in (odds.NORMAL, (2, 0, True), (None, -1, True), (None, 0, False)):
-                table, den = odds._hit_tables([(chain, side, attacking, opts)], start.total + 1)[0]
+                table, den = odds.fight_chain._hit_tables([(chain, side, attacking, opts)], start.total + 1)[0]
                 assert not table.flags.writeable
                 for f, row in zip(chain, table.tolist(), strict=True):
-                    law = odds.side_hits(f, side, attacking, **odds._opts_for(f, attacking, opts)) if f.total else None
+                    law = odds.side_hits(f, side, attacking, **odds.dice_weights.opts_for(f, attacking, opts)) if f.total else None
                     got = [Fraction(int(x), den) for x in row]
                     want = [law[k] if law is not None and k in law else Fraction(int(k == 0 and law is None)) for k in range(len(row))]
                     assert got == want, (f, attacking, opts)
@@ -292,23 +293,23 @@ def test_ways_tables_are_each_forces_hit_law_over_one_denominator() -> None:
 def test_float_table_is_the_floats_and_read_only() -> None:
     fight = odds.zone_fight_exact("4i 2a 2t", "4i 2a 2t", 6)
     t = fight.float_table
-    assert t.shape == (6, len(odds._FIGHT_KEYS)) and not t.flags.writeable
+    assert t.shape == (6, len(odds.fight_rows.FIGHT_KEYS)) and not t.flags.writeable
     assert fight.floats == tuple(t.ravel().tolist())
-    assert odds.zone_fight_exact("1i", "1i", 0).float_table.shape == (0, len(odds._FIGHT_KEYS))
+    assert odds.zone_fight_exact("1i", "1i", 0).float_table.shape == (0, len(odds.fight_rows.FIGHT_KEYS))
 
 
 @pytest.mark.parametrize(("args", "kw"), CASES, ids=[f"{a}-{b}-{c}{'-' + '-'.join(sorted(kw)) if kw else ''}" for (a, b, c), kw in CASES])
 def test_memoised_set_up_and_one_cell_reads_give_the_same_fractions(args: tuple[str, str, int], kw: dict[str, Any]) -> None:
-    """zone_fight_exact memoises what comes before the chain (odds._loss_chain, odds._chain_setup):
+    """zone_fight_exact memoises what comes before the chain (odds.fight_chain._loss_chain, odds.fight_chain._chain_setup):
     a cold call and a warm one give the reference rows, and ZoneFight.exact reads any one cell
     (before or after its row is made) as that row's Fraction."""
     rows, _ = reference_fight(*args, **kw)
     odds.clear_caches()
     cold = odds.zone_fight_exact(*args, **kw)
     warm = odds.zone_fight_exact(*args, **kw)
-    assert odds._chain_setup.cache_info().hits == 1  # the second call took the first one's set-up
+    assert odds.fight_chain._chain_setup.cache_info().hits == 1  # the second call took the first one's set-up
     for c, row in enumerate(rows):
-        for k in odds._FIGHT_KEYS:
+        for k in odds.fight_rows.FIGHT_KEYS:
             got = warm.exact(k, c)
             assert got == row[k] and type(got) is Fraction
             assert (got.numerator, got.denominator) == (row[k].numerator, row[k].denominator)  # lowest terms
@@ -339,8 +340,8 @@ def test_memoised_set_up_is_read_only() -> None:
     """A memoised matrix changed in place would change every later fight on the same forces."""
     odds.clear_caches()
     odds.zone_fight_exact("3i 1a", "2i 1b", 3)
-    setup = odds._chain_setup(odds.DEFAULT_POLICY, Force(3, 1, 0, 0), Force(2, 0, 0, 1), _kinds_of_first_two_cards("allies"))
-    assert odds._chain_setup.cache_info().hits == 1  # the one zone_fight_exact made
+    setup = odds.fight_chain._chain_setup(odds.DEFAULT_POLICY, Force(3, 1, 0, 0), Force(2, 0, 0, 1), _kinds_of_first_two_cards("allies"))
+    assert odds.fight_chain._chain_setup.cache_info().hits == 1  # the one zone_fight_exact made
     for g in setup.gemm:
         with pytest.raises(ValueError):
             g[0, 0] = 1.0

@@ -1,4 +1,2 @@
-"""Widgets of the tutorial: playing order cards (:mod:`.play`) and the odds lab (:mod:`.odds_lab`).
-
-Notebooks call :mod:`dday.tutorial`; these modules hold the parts.
-"""
+"""dday.widgets — the tutorial's widgets (moved to :mod:`dday.views.widgets`). The modules
+``dday.widgets.play``, ``.game_board``, ``.odds_lab`` and ``.style`` re-export the new ones."""

@@ -1,33 +1,41 @@
-"""Tactics cards (rules.md §7.3): what each card does once used (TAC-1..16; the offer and the TAC-11/13 artillery fire are in dday.flow)."""
+"""Tactics cards (rules.md §7.3): what each card does once used (TAC-1..16, R-TAC-1..4).
+
+With the tactics deck in play, tactics card N is offered after order N (the offer, and the
+TAC-11/13 artillery fire shared with orders 9a/11a, are in :mod:`dday.rules.flow`). Each card
+registers here, through :func:`dday.rules.registry.tactic`, when it may be used and what using
+it does; its picks, rolls and casualties are registered the same way.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..errors import IllegalActionError
 from . import dice as dice_mod
 from .actions import Move
 from .dice import Dice, Faces
-from .errors import IllegalActionError
-from .flow import (
-    _a,
-    _add_effect,
-    _add_units,
-    _advance,
-    _air_on_board,
-    _destroy,
-    _effect_values,
-    _faces,
-    _kill_in_zone,
-    _log,
-    _pick,
-    _set_air,
-    _set_beach,
-    _set_force,
-    _zname,
+from .editing import (
+    add_effect,
+    add_units,
+    air_on_board,
+    destroy,
+    effect_values,
+    faces_text,
+    kill_in_zone,
+    log,
+    offer_pick,
+    set_air,
+    set_beach,
+    set_force,
+    with_article,
+    zone_name,
 )
-from .fortune import _ready
-from .orders_ground import _path_strafe_dice, check_move
-from .state import ChooseCasualtiesStep, DeclareMovesStep, PickStep, Roll, State, StrafeStep, evolve
+from .flow import advance, arty_next, arty_targets
+from .fortune import air_ready
+from .orders.movement import check_move, path_strafe_dice
+from .registry import after_casualties, after_tactic_strike, on_pick, on_roll, tactic
+from .state import State, evolve
+from .steps import ChooseCasualtiesStep, DeclareMovesStep, PickStep, Roll, StrafeStep
 from .units import HIT_BOMBER, LAND_TYPES, MOBILE_TYPES
 
 # ---------------------------------------------------------------------------------------------
@@ -50,28 +58,33 @@ def _take_boxes(s: State, power: str, boxes: Sequence[int]) -> State:
 def _tac1_next(s: State, box: int) -> State:
     if box < len(s.board.airborne_boxes):
         return evolve(s, step=Roll(kind="tac1-box", dice=Dice.one_face(), index=box, zone=s.board.airborne_boxes[box].zone))
-    return _advance(s, 1)
+    return advance(s, 1)
 
 
+@on_roll("tac1-box")
 def _roll_tac1_box(s: State, step: Roll, faces: Faces) -> State:
     f = dice_mod.face(step.dice, faces)
     box = s.board.airborne_boxes[step.index]
     room = s.board.stacking_limit - s.stack_count(box.zone, "allies")
     boxes = _allied_chart_infantry(s, box.power)[: max(0, min(f if f <= 3 else 0, room))]
     k = len(boxes)
-    s = _log(s, f"TAC-1, {box.division}: die {f} -> {k} {box.power} infantry from the chart drop into {_zname(s, box.zone)}")
+    s = log(s, f"TAC-1, {box.division}: die {f} -> {k} {box.power} infantry from the chart drop into {zone_name(s, box.zone)}")
     if not k:
         return _tac1_next(s, step.index + 1)
-    s = _add_units(_take_boxes(s, box.power, boxes), box.zone, box.power, "infantry", k)
+    s = add_units(_take_boxes(s, box.power, boxes), box.zone, box.power, "infantry", k)
     if not s.units(box.zone, "Germany").land_for_stacking:
         return _tac1_next(s, step.index + 1)
     return evolve(s, step=Roll(kind="tac1-attack", dice=Dice.simple(k, 1), index=step.index, zone=box.zone))
 
 
+@on_roll("tac1-attack")
 def _roll_tac1_attack(s: State, step: Roll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)[0]
     h = min(hits, s.units(step.zone, "Germany").land_for_stacking)
-    s = _log(s, f"TAC-1 attack in {_zname(s, step.zone)}: {_faces(faces)} -> {hits} hit(s) (hits on 1, no return fire, blockhouses exempt)")
+    s = log(
+        s,
+        f"TAC-1 attack in {zone_name(s, step.zone)}: {faces_text(faces)} -> {hits} hit(s) (hits on 1, no return fire, blockhouses exempt)",
+    )
     if not h:
         return _tac1_next(s, step.index + 1)
     return evolve(s, step=ChooseCasualtiesStep(side="axis", chooser="allies", zone=step.zone, hits=h, kind="tac1", index=step.index))
@@ -83,32 +96,34 @@ def _tac2(s: State) -> State:
     return evolve(s, step=Roll(kind="tac2", dice=Dice(tuple((4, 1) for _ in charts)), target=",".join(str(c.index) for c in charts)))
 
 
+@on_roll("tac2")
 def _roll_tac2(s: State, step: Roll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)
     for idx, hit in zip((int(x) for x in step.target.split(",")), hits, strict=True):
         c = s.board.charts[idx]
         if hit and s.charts[idx]:
             unit = c.boxes[s.charts[idx][0]]
-            s = _destroy(evolve(s, charts=(*s.charts[:idx], s.charts[idx][1:], *s.charts[idx + 1 :])), c.power, unit)
-            s = _log(s, f"V-2 strike on the {c.power} chart: the next {unit} is destroyed")
+            s = destroy(evolve(s, charts=(*s.charts[:idx], s.charts[idx][1:], *s.charts[idx + 1 :])), c.power, unit)
+            s = log(s, f"V-2 strike on the {c.power} chart: the next {unit} is destroyed")
         else:
-            s = _log(s, f"V-2 strike on the {c.power} chart misses")
-    return _advance(s, 2)
+            s = log(s, f"V-2 strike on the {c.power} chart misses")
+    return advance(s, 2)
 
 
 # TAC-4 Fireball from above
 def _tac4_next(s: State, k: int) -> State:
-    kills = [z for z in _effect_values(s, "AA-KILL")]
+    kills = [z for z in effect_values(s, "AA-KILL")]
     while k < len(kills) and not s.side_total(kills[k], "allies"):
         k += 1
     if k < len(kills):
         return evolve(s, step=Roll(kind="tac4", dice=Dice.simple(1, 1), zone=kills[k], index=k))
-    return _advance(s, 4)
+    return advance(s, 4)
 
 
+@on_roll("tac4")
 def _roll_tac4(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = _log(s, f"TAC-4 in {_zname(s, step.zone)}: {_faces(faces)} -> {'hit' if hit else 'miss'} (hits on 1)")
+    s = log(s, f"TAC-4 in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'hit' if hit else 'miss'} (hits on 1)")
     if hit and s.side_total(step.zone, "allies"):
         return evolve(s, step=ChooseCasualtiesStep(side="allies", chooser="axis", zone=step.zone, hits=1, kind="tac4", index=step.index))
     return _tac4_next(s, step.index + 1)
@@ -116,16 +131,19 @@ def _roll_tac4(s: State, step: Roll, faces: Faces) -> State:
 
 # TAC-5 Heavy bombardment, TAC-6 Friendly fire
 def _tac5_next(s: State) -> State:
-    done = set(_effect_values(s, "TAC5-DONE"))
-    for where in _air_on_board(s, "bomber"):
+    done = set(effect_values(s, "TAC5-DONE"))
+    for where in air_on_board(s, "bomber"):
         zone = where.split(":")[0]
         g = s.units(zone, "Germany")
         if where not in done and g.total:
-            s = _add_effect(s, f"TAC5-DONE:{where}")
-            return _pick(s, "allies", "tac5", [u for u in LAND_TYPES if g.get(u)], f"Bomber {where}: pick its second target (TAC-5)", where)
-    return _advance(s, 5)
+            s = add_effect(s, f"TAC5-DONE:{where}")
+            return offer_pick(
+                s, "allies", "tac5", [u for u in LAND_TYPES if g.get(u)], f"Bomber {where}: pick its second target (TAC-5)", where
+            )
+    return advance(s, 5)
 
 
+@on_pick("tac5")
 def _pick_tac5(s: State, step: PickStep, unit: str) -> State:
     zone, power = step.data[0].split(":")
     return evolve(s, step=Roll(kind="bomb", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit, index=5))
@@ -133,7 +151,7 @@ def _pick_tac5(s: State, step: PickStep, unit: str) -> State:
 
 def _tac6_options(s: State) -> list[str]:
     out = []
-    for where in _air_on_board(s, "bomber"):
+    for where in air_on_board(s, "bomber"):
         zone = where.split(":")[0]
         for n in s.board.zone(zone).neighbours:
             for p in ("UK", "US"):
@@ -142,24 +160,29 @@ def _tac6_options(s: State) -> list[str]:
     return out
 
 
+@on_pick("tac6")
 def _pick_tac6(s: State, step: PickStep, option: str) -> State:
     _, target = option.split(">")
     zone, power, unit = target.split(":")
     return evolve(s, step=Roll(kind="tac6", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit))
 
 
+@on_roll("tac6")
 def _roll_tac6(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = _log(s, f"Friendly fire on a {step.power} {step.target} in {_zname(s, step.zone)}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-3)")
+    s = log(
+        s,
+        f"Friendly fire on a {step.power} {step.target} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-3)",
+    )
     if hit:
-        s = _kill_in_zone(s, step.zone, step.power, step.target)
-    return _advance(s, 6)
+        s = kill_in_zone(s, step.zone, step.power, step.target)
+    return advance(s, 6)
 
 
 # TAC-3, TAC-7, TAC-12: one zone (and fighter) for the rest of the turn
 def _pick_effect(tag: str, n: int) -> Callable[[State, PickStep, str], State]:
     def pick(s: State, step: PickStep, option: str) -> State:
-        return _advance(_log(_add_effect(s, f"{tag}:{option}"), f"{tag}: {option} for the rest of this turn"), n)
+        return advance(log(add_effect(s, f"{tag}:{option}"), f"{tag}: {option} for the rest of this turn"), n)
 
     return pick
 
@@ -171,18 +194,19 @@ def _tac8_zones(s: State) -> list[str]:
     return [z.id for z in s.board.zones if z.coastal and s.units(z.id, "Germany").blockhouse < z.axis_start.blockhouse]
 
 
+@on_pick("tac8")
 def _pick_tac8(s: State, step: PickStep, zone: str) -> State:
     d = s.destroyed
     s = evolve(s, destroyed=(d[0].add("blockhouse", -1), d[1], d[2]))
-    s = _add_units(s, zone, "Germany", "blockhouse", 1)
-    return _advance(_log(s, f"A blockhouse is rebuilt in {_zname(s, zone)} (TAC-8; number rebuilt RECONSTRUCTED: 1)"), 8)
+    s = add_units(s, zone, "Germany", "blockhouse", 1)
+    return advance(log(s, f"A blockhouse is rebuilt in {zone_name(s, zone)} (TAC-8; number rebuilt RECONSTRUCTED: 1)"), 8)
 
 
 # TAC-9 Deceptive landing: move units between boxes of one power
 def _tac9_options(s: State) -> list[str]:
     """Moves between boxes of one power; a box that received units sends none (so it ends)."""
     out = []
-    received = set(_effect_values(s, "TAC9-TO"))
+    received = set(effect_values(s, "TAC9-TO"))
     for a, fa in zip(s.board.beachheads, s.beach, strict=True):
         if a.name in received:
             continue
@@ -192,17 +216,18 @@ def _tac9_options(s: State) -> list[str]:
     return out
 
 
+@on_pick("tac9")
 def _pick_tac9(s: State, step: PickStep, option: str) -> State:
     if option == "done":
-        return _advance(s, 9)
+        return advance(s, 9)
     src, rest = option.split(">")
     dst, unit = rest.split(":")
-    s = _set_beach(s, src, s.beach_units(src).add(unit, -1))
-    s = _set_beach(s, dst, s.beach_units(dst).add(unit, 1))
-    if dst not in _effect_values(s, "TAC9-TO"):
-        s = _add_effect(s, f"TAC9-TO:{dst}")
-    s = _log(s, f"{_a(unit).capitalize()} moves from {src} to {dst} (TAC-9)")
-    return _pick(s, "allies", "tac9", [*_tac9_options(s), "done"], "Move another unit between beachhead boxes, or done (TAC-9)")
+    s = set_beach(s, src, s.beach_units(src).add(unit, -1))
+    s = set_beach(s, dst, s.beach_units(dst).add(unit, 1))
+    if dst not in effect_values(s, "TAC9-TO"):
+        s = add_effect(s, f"TAC9-TO:{dst}")
+    s = log(s, f"{with_article(unit).capitalize()} moves from {src} to {dst} (TAC-9)")
+    return offer_pick(s, "allies", "tac9", [*_tac9_options(s), "done"], "Move another unit between beachhead boxes, or done (TAC-9)")
 
 
 # TAC-14 Reconnaissance strafing
@@ -213,33 +238,39 @@ def _tac14_zones(s: State) -> list[str]:
 def _tac14_sources(s: State, target: str) -> list[str]:
     if s.fighters_in(target) >= s.rules.fighter_limit:
         return []
-    out = [f"airfield:{p}" for p in ("UK", "US") if _ready(s, p, "fighter")]
-    return out + [w for w in _air_on_board(s, "fighter") if w.split(":")[0] != target]
+    out = [f"airfield:{p}" for p in ("UK", "US") if air_ready(s, p, "fighter")]
+    return out + [w for w in air_on_board(s, "fighter") if w.split(":")[0] != target]
 
 
+@on_pick("tac14")
 def _pick_tac14_zone(s: State, step: PickStep, zone: str) -> State:
-    s = _log(s, f"Fighters gather over {_zname(s, zone)} (TAC-14, one zone only: FAQ-47)")
-    return _pick(s, "allies", "tac14-move", [*_tac14_sources(s, zone), "done"], f"Send another fighter to {zone}, or done (TAC-14)", zone)
+    s = log(s, f"Fighters gather over {zone_name(s, zone)} (TAC-14, one zone only: FAQ-47)")
+    return offer_pick(
+        s, "allies", "tac14-move", [*_tac14_sources(s, zone), "done"], f"Send another fighter to {zone}, or done (TAC-14)", zone
+    )
 
 
+@on_pick("tac14-move")
 def _pick_tac14_move(s: State, step: PickStep, option: str) -> State:
     target = step.data[0]
     if option == "done":
-        return _advance(s, 14)
+        return advance(s, 14)
     src, power = option.split(":")
     if src == "airfield":
         s = evolve(s, airfield=s.airfield.add(power, "fighter", -1))
     else:
-        s = _set_air(s, src, s.air_in(src).add(power, "fighter", -1))
-    s = _set_air(s, target, s.air_in(target).add(power, "fighter", 1))
-    s = _log(s, f"A {power} fighter moves from {src} to {target} (TAC-14)")
-    return _pick(s, "allies", "tac14-move", [*_tac14_sources(s, target), "done"], f"Send another fighter to {target}, or done (TAC-14)", target)
+        s = set_air(s, src, s.air_in(src).add(power, "fighter", -1))
+    s = set_air(s, target, s.air_in(target).add(power, "fighter", 1))
+    s = log(s, f"A {power} fighter moves from {src} to {target} (TAC-14)")
+    return offer_pick(
+        s, "allies", "tac14-move", [*_tac14_sources(s, target), "done"], f"Send another fighter to {target}, or done (TAC-14)", target
+    )
 
 
 # TAC-15 German convoy
 def _tac15_options(s: State) -> list[str]:
     out = []
-    placed = set(_effect_values(s, "PLACED"))
+    placed = set(effect_values(s, "PLACED"))
     for where in placed:
         zone, unit = where.split(":")
         if not s.units(zone, "Germany").get(unit) or s.side_total(zone, "allies"):
@@ -257,15 +288,20 @@ def _tac15_options(s: State) -> list[str]:
     return sorted(out)
 
 
+@on_pick("tac15")
 def _pick_tac15(s: State, step: PickStep, option: str) -> State:
     unit, path_txt = option.split(":")
     path = tuple(path_txt.split(">"))
-    s = _set_force(s, path[0], "Germany", s.units(path[0], "Germany").add(unit, -1))
-    n = _path_strafe_dice(s, path)
-    s = _log(s, f"German convoy: {_a(unit)} moves {' > '.join(_zname(s, z) for z in path)} (TAC-15)" + (f", {n} strafing dice" if n else ""))
+    s = set_force(s, path[0], "Germany", s.units(path[0], "Germany").add(unit, -1))
+    n = path_strafe_dice(s, path)
+    s = log(
+        s,
+        f"German convoy: {with_article(unit)} moves {' > '.join(zone_name(s, z) for z in path)} (TAC-15)"
+        + (f", {n} strafing dice" if n else ""),
+    )
     if n:
         return evolve(s, step=StrafeStep(arrivals=(("Germany", unit, path[-1], n),), index=0))
-    return _advance(_add_units(s, path[-1], "Germany", unit, 1), 15)
+    return advance(add_units(s, path[-1], "Germany", unit, 1), 15)
 
 
 # TAC-16 Volunteers home front
@@ -279,20 +315,24 @@ def _tac16_powers(s: State) -> list[str]:
     return out
 
 
+@on_roll("tac16")
 def _roll_tac16(s: State, step: Roll, faces: Faces) -> State:
     f = dice_mod.face(step.dice, faces)
     k = f if f <= 3 else 0
-    s = _log(s, f"Volunteers: die {f} -> {k} destroyed infantry may return to the charts (TAC-16)")
+    s = log(s, f"Volunteers: die {f} -> {k} destroyed infantry may return to the charts (TAC-16)")
     return _tac16_next(s, k)
 
 
 def _tac16_next(s: State, left: int) -> State:
     powers = _tac16_powers(s)
     if left and powers:
-        return _pick(s, "allies", "tac16", powers, f"Which power gets a destroyed infantry back on its chart? ({left} left, TAC-16)", str(left))
-    return _advance(s, 16)
+        return offer_pick(
+            s, "allies", "tac16", powers, f"Which power gets a destroyed infantry back on its chart? ({left} left, TAC-16)", str(left)
+        )
+    return advance(s, 16)
 
 
+@on_pick("tac16")
 def _pick_tac16(s: State, step: PickStep, power: str) -> State:
     i = 1 if power == "UK" else 2
     c = next(c for c in s.board.charts if c.power == power)
@@ -300,5 +340,64 @@ def _pick_tac16(s: State, step: PickStep, power: str) -> State:
     charts = (*s.charts[: c.index], tuple(sorted((*s.charts[c.index], box))), *s.charts[c.index + 1 :])
     d = list(s.destroyed)
     d[i] = d[i].add("infantry", -1)
-    s = _log(evolve(s, charts=charts, destroyed=tuple(d)), f"A {power} infantry returns to box {box + 1} of its chart (TAC-16)")  # type: ignore[arg-type]
+    s = log(evolve(s, charts=charts, destroyed=tuple(d)), f"A {power} infantry returns to box {box + 1} of its chart (TAC-16)")  # type: ignore[arg-type]
     return _tac16_next(s, int(step.data[0]) - 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# registration: when each card may be used (R-TAC-2) and what using it does
+
+
+def _air_power(s: State) -> bool:
+    return bool(air_on_board(s, "fighter") or air_ready(s, "UK", "fighter") + air_ready(s, "US", "fighter"))
+
+
+tactic(1, lambda s: any(_allied_chart_infantry(s, a.power) for a in s.board.airborne_boxes))(lambda s: _tac1_next(s, 0))
+tactic(2, lambda s: any(s.charts[c.index] for c in s.board.charts if c.power != "Germany"))(_tac2)
+tactic(3, lambda s: bool(air_on_board(s, "fighter")))(
+    lambda s: offer_pick(s, "allies", "tac3", air_on_board(s, "fighter"), "Pick the fighter AA may not target this turn (TAC-3)")
+)
+tactic(4, lambda s: any(s.side_total(z, "allies") for z in effect_values(s, "AA-KILL")))(lambda s: _tac4_next(s, 0))
+tactic(5, lambda s: any(s.units(w.split(":")[0], "Germany").total for w in air_on_board(s, "bomber")))(_tac5_next)
+tactic(6, lambda s: bool(_tac6_options(s)))(
+    lambda s: offer_pick(s, "axis", "tac6", _tac6_options(s), "Pick the bomber and the Allied unit next to it that it hits (TAC-6)")
+)
+tactic(7, lambda s: True)(lambda s: offer_pick(s, "axis", "tac7", [z.id for z in s.board.zones], "Pick the zone to flood (TAC-7)"))
+tactic(8, lambda s: bool(_tac8_zones(s)))(
+    lambda s: offer_pick(s, "axis", "tac8", _tac8_zones(s), "Pick the coastal zone where a blockhouse is rebuilt (TAC-8)")
+)
+tactic(9, lambda s: bool(_tac9_options(s)))(
+    lambda s: offer_pick(
+        s, "allies", "tac9", [*_tac9_options(s), "done"], "Move a unit between beachhead boxes of one power, or done (TAC-9)"
+    )
+)
+tactic(10, lambda s: True)(lambda s: advance(add_effect(s, "TAC-10"), 10))
+tactic(11, lambda s: any(arty_targets(s, 11, z.id) for z in s.board.zones if s.side_units(z.id, "allies").artillery))(
+    lambda s: arty_next(s, 11, 0, 0)
+)
+tactic(12, lambda s: any(s.side_total(z.id, "allies") for z in s.board.zones))(
+    lambda s: offer_pick(
+        s,
+        "allies",
+        "tac12",
+        [z.id for z in s.board.zones if s.side_total(z.id, "allies")],
+        "Pick the zone the Resistance protects on order 13 (TAC-12)",
+    )
+)
+tactic(13, lambda s: any(arty_targets(s, 13, z.id) for z in s.board.zones if s.side_units(z.id, "axis").artillery))(
+    lambda s: arty_next(s, 13, 0, 0)
+)
+tactic(14, lambda s: bool(_tac14_zones(s)) and _air_power(s))(
+    lambda s: offer_pick(s, "allies", "tac14", _tac14_zones(s), "Pick the German reinforcement zone the fighters fly to (TAC-14)")
+)
+tactic(15, lambda s: bool(_tac15_options(s)))(
+    lambda s: offer_pick(s, "axis", "tac15", _tac15_options(s), "Pick the reinforcement that moves at once, and its path (TAC-15)")
+)
+tactic(16, lambda s: bool(_tac16_powers(s)))(lambda s: evolve(s, step=Roll(kind="tac16", dice=Dice.one_face())))
+
+on_pick("tac3")(_pick_effect("TAC-3", 3))
+on_pick("tac7")(_pick_effect("TAC-7", 7))
+on_pick("tac12")(_pick_effect("TAC-12", 12))
+after_tactic_strike(5)(_tac5_next)
+after_casualties("tac1")(lambda s, step: _tac1_next(s, step.index + 1))
+after_casualties("tac4")(lambda s, step: _tac4_next(s, step.index + 1))

@@ -1,17 +1,28 @@
-"""Land combat cycles and the choice of casualties (ORDER-11/13, R-COMBAT-1..8; also the casualties of ORDER-1, TAC-1 and TAC-4)."""
+"""Land combat cycles, shared by order 11 (Allies attack) and order 13 (Axis attacks), and the
+choice of casualties (R-COMBAT-1..8; also the casualties of ORDER-1, TAC-1 and TAC-4).
+
+In every contested zone (R-CONTROL-2) the attacker rolls one die per unit, grouped by hit
+number (R-COMBAT-4); the defender chooses its losses (R-COMBAT-5) and fires back with all its
+units, casualties included; then the attacker chooses its losses. Fortune cards 11 and 13,
+tactics cards 10 and 12 and the reference manual's artillery orders (VAR-RM-9) change it.
+Casualties of other kinds (paratroopers, TAC-1, TAC-4) go on where their card registered
+(:func:`dday.rules.registry.after_casualties`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from . import dice as dice_mod
-from .actions import Action, ChooseCasualties
-from .dice import Dice, Faces
-from .errors import IllegalActionError
-from .flow import _effect_values, _faces, _finish_card, _kill_in_zone, _log, _zname
-from .orders_air import _para_next
-from .state import ChooseCasualtiesStep, Roll, State, evolve
-from .units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
+from ...errors import IllegalActionError
+from .. import dice as dice_mod
+from ..actions import Action, ChooseCasualties
+from ..dice import Dice, Faces
+from ..editing import effect_values, faces_text, kill_in_zone, log, zone_name
+from ..flow import finish_card
+from ..registry import CASUALTY_CONTINUE, legal, on_action, on_roll
+from ..state import State, evolve
+from ..steps import ChooseCasualtiesStep, Roll
+from ..units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
 
 # ---------------------------------------------------------------------------------------------
 # ORDER-11 / ORDER-13 Land combat (R-COMBAT-1..8)
@@ -36,14 +47,16 @@ def combat_dice(
     >>> combat_dice(Force(infantry=3, tank=1), "axis", False).groups     # defending: infantry on 2, an Axis tank on 3
     ((2, 3), (3, 1))
     """
-    return Dice(dice_groups(force, side, attacking, infantry_hit=infantry_hit, paired_infantry=paired_infantry, artillery_rolls=artillery_rolls))
+    return Dice(
+        dice_groups(force, side, attacking, infantry_hit=infantry_hit, paired_infantry=paired_infantry, artillery_rolls=artillery_rolls)
+    )
 
 
 def dice_groups(
     force: Force, side: str, attacking: bool, *, infantry_hit: int | None = None, paired_infantry: int = 0, artillery_rolls: bool = True
 ) -> tuple[tuple[int, int], ...]:
     """:func:`combat_dice`'s (hit number, dice) groups, lowest hit number first, without the
-    :class:`~dday.dice.Dice` around them (the exact odds read thousands of them).
+    :class:`~dday.rules.dice.Dice` around them (the exact odds read thousands of them).
 
     >>> dice_groups(Force(infantry=4, artillery=2, tank=2), "allies", True)   # infantry 1, artillery 2, tank 3
     ((1, 4), (2, 2), (3, 2))
@@ -72,7 +85,8 @@ def dice_groups(
     return tuple(sorted(groups.items()))
 
 
-def _begin_combat(attacker: str) -> Callable[[State], State]:
+def begin_combat(attacker: str) -> Callable[[State], State]:
+    """How orders 11 (``attacker="allies"``) and 13 (``"axis"``) begin: a combat cycle in the first contested zone."""
     return lambda s: _combat_next(s, attacker, 0)
 
 
@@ -83,11 +97,11 @@ def _attacking_powers(s: State, zone: str, attacker: str) -> tuple[str, ...] | N
     FORT-13 result 6: the Axis only in its two zones; TAC-12: one zone has no cycle on 13.
     """
     if s.card == 11 and s.fortune == 6:
-        powers = tuple(v.split(":")[0] for v in _effect_values(s, "FORT-11") if v.split(":")[1] == zone)
+        powers = tuple(v.split(":")[0] for v in effect_values(s, "FORT-11") if v.split(":")[1] == zone)
         return powers or None
-    if s.card == 13 and s.fortune == 6 and zone not in _effect_values(s, "FORT-13"):
+    if s.card == 13 and s.fortune == 6 and zone not in effect_values(s, "FORT-13"):
         return None
-    if s.card == 13 and zone in _effect_values(s, "TAC-12"):
+    if s.card == 13 and zone in effect_values(s, "TAC-12"):
         return None
     return powers_of(attacker)
 
@@ -109,7 +123,10 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
         z = b.zones[i]
         powers = _attacking_powers(s, z.id, attacker)
         if powers is None:
-            s = _log(s, f"No combat cycle in {_zname(s, z.id)} on this card ({'FORT-11' if s.card == 11 else 'FORT-13' if s.fortune == 6 else 'TAC-12'})")
+            s = log(
+                s,
+                f"No combat cycle in {zone_name(s, z.id)} on this card ({'FORT-11' if s.card == 11 else 'FORT-13' if s.fortune == 6 else 'TAC-12'})",
+            )
             continue
         att = _force_of(s, z.id, powers)
         dfn = s.side_units(z.id, defender)
@@ -127,21 +144,27 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
                 defense_dice=combat_dice(dfn, defender, False, artillery_rolls=arty),
             ),
         )
-    return _finish_card(s)
+    return finish_card(s)
 
 
+@on_roll("attack")
 def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
     attacker = step.power
     defender = other_side(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, s.side_units(step.zone, defender).total)
-    s = _log(s, f"Combat in {_zname(s, step.zone)}: {attacker} ({s.side_units(step.zone, attacker).short()}) attack {defender} ({s.side_units(step.zone, defender).short()}); dice {_faces(faces)} -> {hits} hit(s)")
+    s = log(
+        s,
+        f"Combat in {zone_name(s, step.zone)}: {attacker} ({s.side_units(step.zone, attacker).short()}) attack {defender} ({s.side_units(step.zone, defender).short()}); dice {faces_text(faces)} -> {hits} hit(s)",
+    )
     powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
     if h == 0:
         return _defense_roll(s, step.zone, attacker, step.defense_dice, powers)
     return evolve(
         s,
-        step=ChooseCasualtiesStep(side=defender, zone=step.zone, hits=h, kind="combat-defender", defense_dice=step.defense_dice, only_powers=powers),
+        step=ChooseCasualtiesStep(
+            side=defender, zone=step.zone, hits=h, kind="combat-defender", defense_dice=step.defense_dice, only_powers=powers
+        ),
     )
 
 
@@ -149,12 +172,16 @@ def _defense_roll(s: State, zone: str, attacker: str, dice: Dice, powers: Sequen
     return evolve(s, step=Roll(kind="defense", dice=dice, zone=zone, power=attacker, target=",".join(powers)))
 
 
+@on_roll("defense")
 def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
     attacker = step.power
     powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, _force_of(s, step.zone, powers).total)
-    s = _log(s, f"Defence in {_zname(s, step.zone)}: {other_side(attacker)} fire back with all units, casualties included; dice {_faces(faces)} -> {hits} hit(s)")
+    s = log(
+        s,
+        f"Defence in {zone_name(s, step.zone)}: {other_side(attacker)} fire back with all units, casualties included; dice {faces_text(faces)} -> {hits} hit(s)",
+    )
     if h == 0:
         return _after_cycle(s, step.zone, attacker)
     only = powers if set(powers) != set(powers_of(attacker)) else ()
@@ -164,16 +191,15 @@ def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
 def _after_cycle(s: State, zone: str, attacker: str) -> State:
     ctl = s.controller(zone)
     what = f"{ctl} control it" if ctl else "the combat goes on next attack card"
-    s = _log(s, f"After the cycle in {_zname(s, zone)}: Axis {s.side_units(zone, 'axis').short()}, Allies {s.side_units(zone, 'allies').short()}; {what}")
+    s = log(
+        s,
+        f"After the cycle in {zone_name(s, zone)}: Axis {s.side_units(zone, 'axis').short()}, Allies {s.side_units(zone, 'allies').short()}; {what}",
+    )
     return _combat_next(s, attacker, s.board.zone_index(zone) + 1)
 
 
 # ---------------------------------------------------------------------------------------------
 # Casualties (R-COMBAT-5, ORDER-1)
-
-
-# filled by dday.engine once every rule module is imported (see the registries of dday.flow)
-_CASUALTY_CONTINUE: dict[str, Callable[[State, ChooseCasualtiesStep], State]] = {}
 
 
 def _casualty_pool(s: State, step: ChooseCasualtiesStep) -> dict[tuple[str, str], int]:
@@ -189,6 +215,7 @@ def _casualty_pool(s: State, step: ChooseCasualtiesStep) -> dict[tuple[str, str]
     return pool
 
 
+@on_action(ChooseCasualtiesStep, ChooseCasualties)
 def _act_casualties(s: State, step: ChooseCasualtiesStep, a: ChooseCasualties) -> State:
     rule = "ORDER-1" if step.kind == "para" else "R-COMBAT-5"
     pool = _casualty_pool(s, step)
@@ -203,17 +230,22 @@ def _act_casualties(s: State, step: ChooseCasualtiesStep, a: ChooseCasualties) -
             extra = " (blockhouses are exempt from the airborne assault, R-BH-1)" if u == "blockhouse" and step.kind == "para" else ""
             raise IllegalActionError(rule, f"{step.zone} has only {pool.get(key, 0)} {p} {u}(s) that can be chosen{extra}")
     if sum(seen.values()) != step.hits:
-        raise IllegalActionError(rule, f"choose exactly {step.hits} casualt{'y' if step.hits == 1 else 'ies'} in {step.zone}, got {sum(seen.values())}")
+        raise IllegalActionError(
+            rule, f"choose exactly {step.hits} casualt{'y' if step.hits == 1 else 'ies'} in {step.zone}, got {sum(seen.values())}"
+        )
     for (p, u), n in seen.items():
         if n:
-            s = _kill_in_zone(s, step.zone, p, u, n)
-    s = _log(s, f"{step.side.capitalize()} remove{'s' if step.side == 'axis' else ''} " + ", ".join(f"{n} {p} {u}" for (p, u), n in seen.items() if n) + f" in {_zname(s, step.zone)}")
-    if step.kind == "para":
-        return _para_next(s, step.index + 1)
+            s = kill_in_zone(s, step.zone, p, u, n)
+    s = log(
+        s,
+        f"{step.side.capitalize()} remove{'s' if step.side == 'axis' else ''} "
+        + ", ".join(f"{n} {p} {u}" for (p, u), n in seen.items() if n)
+        + f" in {zone_name(s, step.zone)}",
+    )
     if step.kind == "combat-defender":
         return _defense_roll(s, step.zone, other_side(step.side), step.defense_dice, step.only_powers)
-    if step.kind in _CASUALTY_CONTINUE:
-        return _CASUALTY_CONTINUE[step.kind](s, step)
+    if step.kind in CASUALTY_CONTINUE:
+        return CASUALTY_CONTINUE[step.kind](s, step)
     return _after_cycle(s, step.zone, step.side)
 
 
@@ -235,6 +267,10 @@ def casualty_options(pool: dict[tuple[str, str], int], hits: int) -> Iterator[tu
     return rec(0, hits)
 
 
+@legal(ChooseCasualtiesStep)
 def _legal_casualties(s: State, step: ChooseCasualtiesStep) -> Iterator[Action]:
     """Every choice of casualties (lazily: settle() looks at the first two only)."""
     return (ChooseCasualties(opt) for opt in casualty_options(_casualty_pool(s, step), step.hits))
+
+
+__all__ = ["begin_combat", "casualty_options", "combat_dice", "dice_groups"]

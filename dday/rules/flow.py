@@ -1,120 +1,16 @@
-"""The turn's backbone: state editors, the order-card sequence, tactics offers, orders 9a/11a and the end-of-turn victory check (R-TURN-1, R-DECK-1..4, R-TAC-1..4, TAC-11/13, VAR-RM-7/8, R-VICTORY-1..4, VAR-RM-15..18)."""
+"""The turn's backbone: the order-card sequence, tactics offers, orders 9a/11a and the end-of-turn victory check (R-TURN-1, R-DECK-1..4, R-TAC-1..4, TAC-11/13, VAR-RM-7/8, R-VICTORY-1..4, VAR-RM-15..18)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-
 from . import dice as dice_mod
-from .advanced import FORTUNE, TACTICS
 from .cards import ORDER_CARDS, REMOVAL_REASON, stays_in_deck
+from .decks import FORTUNE, TACTICS
 from .dice import Dice, Faces
-from .state import GameOver, PickStep, Roll, State, evolve
-from .units import LAND_TYPES, NO_AIR, POWERS, Air, Force
-
-# ---------------------------------------------------------------------------------------------
-# small state editors and readers (all editors return new states)
-
-
-def _log(s: State, msg: str) -> State:
-    return evolve(s, events=(*s.events, msg))
-
-
-def _log_all(s: State, msgs: Iterable[str]) -> State:
-    """:func:`_log` each of ``msgs`` in turn, with one new state."""
-    return evolve(s, events=(*s.events, *msgs))
-
-
-def _set_force(s: State, zone: str, power: str, force: Force) -> State:
-    i = s.board.zone_index(zone)
-    forces = list(s.ground[i])
-    forces[POWERS.index(power)] = force  # type: ignore[arg-type]
-    return evolve(s, ground=(*s.ground[:i], tuple(forces), *s.ground[i + 1 :]))  # type: ignore[arg-type]
-
-
-def _add_units(s: State, zone: str, power: str, unit: str, n: int) -> State:
-    return _set_force(s, zone, power, s.units(zone, power).add(unit, n))
-
-
-def _add_many(s: State, changes: Iterable[tuple[str, str, str, int]]) -> State:
-    """:func:`_add_units` for each ``(zone, power, unit, n)`` in turn, with one new ``ground``."""
-    ground = list(s.ground)
-    index = s.board.zone_index
-    for zone, power, unit, n in changes:
-        i = index(zone)
-        forces = list(ground[i])
-        p = POWERS.index(power)  # type: ignore[arg-type]
-        forces[p] = forces[p].add(unit, n)
-        ground[i] = tuple(forces)  # type: ignore[assignment]
-    return evolve(s, ground=tuple(ground))
-
-
-def _destroy(s: State, power: str, unit: str, n: int = 1) -> State:
-    """Record ``n`` destroyed land units (R-COMBAT-7: they never come back)."""
-    p = POWERS.index(power)  # type: ignore[arg-type]
-    d = list(s.destroyed)
-    d[p] = d[p].add(unit, n)
-    return evolve(s, destroyed=tuple(d))  # type: ignore[arg-type]
-
-
-def _kill_in_zone(s: State, zone: str, power: str, unit: str, n: int = 1) -> State:
-    s = _set_force(s, zone, power, s.units(zone, power).add(unit, -n))
-    return _destroy(s, power, unit, n)
-
-
-def _set_beach(s: State, name: str, force: Force) -> State:
-    i = s.board.beachhead(name).index
-    return evolve(s, beach=(*s.beach[:i], force, *s.beach[i + 1 :]))
-
-
-def _set_air(s: State, zone: str, air: Air) -> State:
-    i = s.board.zone_index(zone)
-    return evolve(s, air=(*s.air[:i], air, *s.air[i + 1 :]))
-
-
-def _zname(s: State, zone: str) -> str:
-    return s.board.name(zone)
-
-
-def _a(word: str) -> str:
-    """'a tank', 'an infantry', 'an artillery' (for log lines)."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def _on(d: Dice) -> str:
-    """'1' or '1-3': what the dice hit on, for the log."""
-    h = d.groups[0][0] if d.groups else 0
-    return "1" if h == 1 else f"1-{h}"
-
-
-def _faces(f: Faces) -> str:
-    return ",".join(str(x) for x in f) if f else "no dice"
-
-
-def _effect_values(s: State, tag: str) -> list[str]:
-    """Values of this turn's effects tagged ``tag`` (effects look like 'TAG:value')."""
-    return [e.split(":", 1)[1] for e in s.effects if e.startswith(tag + ":")]
-
-
-def _add_effect(s: State, effect: str) -> State:
-    return evolve(s, effects=(*s.effects, effect))
-
-
-def _pick(s: State, side: str, purpose: str, options: Sequence[str], text: str, *data: str) -> State:
-    return evolve(s, step=PickStep(side=side, purpose=purpose, options=tuple(options), text=text, data=tuple(data)))
-
-
-def _air_on_board(s: State, kind: str) -> list[str]:
-    return [f"{z.id}:{p}" for z, a in zip(s.board.zones, s.air, strict=True) for p in ("UK", "US") if a.get(p, kind)]
-
-
-# ---------------------------------------------------------------------------------------------
-# registries: the flow starts orders and offers tactics through these tables, which dday.engine fills
-# once every rule module is imported (so the rule modules can call the flow without an import cycle)
-
-_BEGIN: dict[int, Callable[[State], State]] = {}
-_TACTIC_POSSIBLE: dict[int, Callable[[State], bool]] = {}
-_TACTIC_USE: dict[int, Callable[[State], State]] = {}
-
+from .editing import add_effect, faces_text, kill_in_zone, log, offer_pick, zone_name
+from .registry import BEGIN, TACTIC_POSSIBLE, TACTIC_USE, on_pick, on_roll
+from .state import State, evolve
+from .steps import GameOver, PickStep, Roll
+from .units import LAND_TYPES, NO_AIR
 
 # ---------------------------------------------------------------------------------------------
 # card flow (R-TURN-1, R-DECK-1..3)
@@ -123,29 +19,30 @@ _TACTIC_USE: dict[int, Callable[[State], State]] = {}
 def start_card(s: State) -> State:
     """Turn up order card ``s.card``: its fortune card first if in use (R-FORT-1), then the order."""
     card = ORDER_CARDS[s.card]
-    s = _log(evolve(s, fortune=0), f"Turn {s.turn}, order {card.number}: {card.name}")
+    s = log(evolve(s, fortune=0), f"Turn {s.turn}, order {card.number}: {card.name}")
     if s.rules.fortune and s.card in FORTUNE:
         roller = FORTUNE[s.card].roller
         return evolve(s, step=Roll(kind="fortune", dice=Dice.one_face(), index=s.card, power=roller))
-    return _BEGIN[s.card](s)
+    return BEGIN[s.card](s)
 
 
-def _finish_card(s: State) -> State:
+def finish_card(s: State) -> State:
+    """Order ``s.card`` is done: orders 9a/11a or a tactics offer if in play, then the next order (R-TURN-1)."""
     if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
-        s = _log(evolve(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
+        s = log(evolve(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
     # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
     s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
     if s.rules.artillery_orders and s.card in (9, 11) and f"RM-ARTY:{s.card}" not in s.effects:
         kind = 9 if s.card == 9 else 111
         name = "9a Allied Artillery Fires" if s.card == 9 else "11a Axis Artillery Fires"
-        s = _log(_add_effect(s, f"RM-ARTY:{s.card}"), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
-        return _arty_next(s, kind, 0, 0)
+        s = log(add_effect(s, f"RM-ARTY:{s.card}"), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
+        return arty_next(s, kind, 0, 0)
     if s.rules.tactics and s.card in s.tactics_left:
         return _offer_tactic(s, s.card)
-    return _advance(s, s.card)
+    return advance(s, s.card)
 
 
-def _advance(s: State, after: int) -> State:
+def advance(s: State, after: int) -> State:
     """Go on to the next order in the sequence after order ``after``, or end the turn."""
     s, started = _turn_up_next(s, after)
     return s if started else _end_turn(s)
@@ -154,11 +51,11 @@ def _advance(s: State, after: int) -> State:
 def _end_turn(s: State) -> State:
     b = s.board
     if s.turn == 1 and 1 in s.deck:
-        s = _log(evolve(s, deck=tuple(c for c in s.deck if c != 1)), f"Order 1 leaves the deck: {REMOVAL_REASON[1]}")
+        s = log(evolve(s, deck=tuple(c for c in s.deck if c != 1)), f"Order 1 leaves the deck: {REMOVAL_REASON[1]}")
     s = evolve(s, effects=(), grounded=NO_AIR)
     held = s.allies_hold_all_cities()
     cities = ", ".join(f"{city} {s.controller(z) or 'nobody'}" for city, z in b.victory_cities.items())
-    s = _log(s, f"End of turn {s.turn}: {cities}")
+    s = log(s, f"End of turn {s.turn}: {cities}")
     s, over = _victory(s, held)
     if over:
         return s
@@ -175,7 +72,7 @@ def _victory(s: State, held: bool) -> tuple[State, bool]:
     s = evolve(s, hold=s.hold + 1 if held else 0)
 
     def win(side: str, why: str) -> tuple[State, bool]:
-        return _log(evolve(s, winner=side, step=GameOver()), why), True
+        return log(evolve(s, winner=side, step=GameOver()), why), True
 
     if s.rules.alternative_wins:
         alt = _alternative_win(s)
@@ -191,17 +88,26 @@ def _victory(s: State, held: bool) -> tuple[State, bool]:
         if held:
             return win("allies", f"The Allies control all three cities at the end of turn {s.turn}: the Allies win (VAR-RM-18)")
         if _allied_units_on_board(s) < EXTENDED_PLAY_UNITS or s.turn >= EXTENDED_PLAY_LAST_TURN:
-            return win("axis", f"Extended play ends after turn {s.turn}: the Allies have {_allied_units_on_board(s)} land units on the board; the Axis wins (VAR-RM-18)")
-        return _log(s, f"Extended play goes on: {_allied_units_on_board(s)} Allied land units on the board (VAR-RM-18)"), False
+            return win(
+                "axis",
+                f"Extended play ends after turn {s.turn}: the Allies have {_allied_units_on_board(s)} land units on the board; the Axis wins (VAR-RM-18)",
+            )
+        return log(s, f"Extended play goes on: {_allied_units_on_board(s)} Allied land units on the board (VAR-RM-18)"), False
     if s.hold >= 2:
         return win("allies", f"The Allies have held all three cities for a full turn: the Allies win on turn {s.turn} (R-VICTORY-1)")
     if held and s.turn < b.turns:
-        s = _log(s, "The Allies hold all three cities: they win if they still hold them at the end of next turn (R-VICTORY-2)")
+        s = log(s, "The Allies hold all three cities: they win if they still hold them at the end of next turn (R-VICTORY-2)")
     if not held and s.turn == b.turns - 1 and not s.rules.extended_play:
-        return win("axis", f"The Allies do not hold all three cities at the end of turn {s.turn}: they can no longer hold them for a full turn by turn {b.turns}, so the Axis wins (FAQ-11, R-VICTORY-3)")
+        return win(
+            "axis",
+            f"The Allies do not hold all three cities at the end of turn {s.turn}: they can no longer hold them for a full turn by turn {b.turns}, so the Axis wins (FAQ-11, R-VICTORY-3)",
+        )
     if s.turn >= b.turns:
         if s.rules.extended_play and _allied_units_on_board(s) >= EXTENDED_PLAY_UNITS:
-            return _log(s, f"Turn {b.turns} is over, but the Allies have {_allied_units_on_board(s)} land units on the board: play goes on (VAR-RM-18)"), False
+            return log(
+                s,
+                f"Turn {b.turns} is over, but the Allies have {_allied_units_on_board(s)} land units on the board: play goes on (VAR-RM-18)",
+            ), False
         return win("axis", f"The Allies have not won by the end of turn {b.turns}: the Axis wins (R-VICTORY-3)")
     return s, False
 
@@ -227,11 +133,11 @@ def _alternative_win(s: State) -> State | None:
     )
     valognes = next((z.id for z in b.zones if z.name == "Valognes"), None)
     if not german_left:
-        return _log(evolve(s, winner="allies", step=GameOver()), "Every German unit is gone: the Allies win (VAR-RM-17)")
+        return log(evolve(s, winner="allies", step=GameOver()), "Every German unit is gone: the Allies win (VAR-RM-17)")
     if valognes and s.controller(valognes) == "allies" and s.units(valognes, "UK").total == 0:
-        return _log(evolve(s, winner="allies", step=GameOver()), f"The Americans alone hold {b.name(valognes)}: the Allies win (VAR-RM-17)")
+        return log(evolve(s, winner="allies", step=GameOver()), f"The Americans alone hold {b.name(valognes)}: the Allies win (VAR-RM-17)")
     if not us_left:
-        return _log(evolve(s, winner="axis", step=GameOver()), "Every American unit is gone: the Axis wins (VAR-RM-17)")
+        return log(evolve(s, winner="axis", step=GameOver()), "Every American unit is gone: the Axis wins (VAR-RM-17)")
     return None
 
 
@@ -254,7 +160,7 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
             continue  # order 1 after turn 1, or a card a prepared position left out
         stays = stays_in_deck(nxt, s)
         if in_deck and not stays:
-            s = _log(
+            s = log(
                 evolve(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)),
                 f"Order {nxt} leaves the deck: {REMOVAL_REASON[nxt]}",
             )
@@ -266,7 +172,7 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
                 if s.rules.tactics and nxt in s.tactics_left:
                     return _offer_tactic(evolve(s, card=nxt), nxt), True
                 continue
-            s = _log(
+            s = log(
                 evolve(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)),
                 f"Order {nxt} returns to the deck: its units are back in play (R-DECK-4)",
             )
@@ -280,20 +186,21 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
 
 def _offer_tactic(s: State, n: int) -> State:
     card = TACTICS[n]
-    options = ("use", "pass") if _TACTIC_POSSIBLE[n](s) else ("pass",)
+    options = ("use", "pass") if TACTIC_POSSIBLE[n](s) else ("pass",)
     text = f"Tactics card {n} '{card.name}' ({card.side}): {card.effect}" + (" [RECONSTRUCTED]" if card.reconstructed else "")
-    return _pick(s, card.side, "tactic", options, text, str(n))
+    return offer_pick(s, card.side, "tactic", options, text, str(n))
 
 
+@on_pick("tactic")
 def _pick_tactic(s: State, step: PickStep, option: str) -> State:
     n = int(step.data[0])
     card = TACTICS[n]
     if option == "pass":
-        return _advance(_log(s, f"Tactics card {n} '{card.name}' is not used; it stays in the deck (R-TAC-2)"), n)
+        return advance(log(s, f"Tactics card {n} '{card.name}' is not used; it stays in the deck (R-TAC-2)"), n)
     note = " [RECONSTRUCTED effect]" if card.reconstructed else ""
     s = evolve(s, tactics_left=tuple(c for c in s.tactics_left if c != n))
-    s = _log(s, f"Tactics card {n} '{card.name}' is used by the {card.side} and leaves the game (R-TAC-2): {card.effect}{note}")
-    return _TACTIC_USE[n](s)
+    s = log(s, f"Tactics card {n} '{card.name}' is used by the {card.side} and leaves the game (R-TAC-2): {card.effect}{note}")
+    return TACTIC_USE[n](s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,40 +211,61 @@ def _pick_tactic(s: State, step: PickStep, option: str) -> State:
 _ARTY = {11: ("allies", False, "TAC-11"), 13: ("axis", False, "TAC-13"), 9: ("allies", True, "VAR-RM-7"), 111: ("axis", True, "VAR-RM-8")}
 
 
-def _arty_targets(s: State, code: int, origin: str) -> list[str]:
+def arty_targets(s: State, code: int, origin: str) -> list[str]:
+    """Enemy land units the artillery in ``origin`` may fire at (TAC-11/13: adjacent zones; VAR-RM-7/8: its own zone too), as 'zone:power:unit'."""
     side, own_zone, _ = _ARTY[code]
     zones = [*([origin] if own_zone else []), *s.board.zone(origin).neighbours]
     enemy_powers = ("Germany",) if side == "allies" else ("UK", "US")
     return [f"{z}:{p}:{u}" for z in zones for p in enemy_powers for u in LAND_TYPES if s.units(z, p).get(u)]
 
 
-def _arty_next(s: State, code: int, zone_index: int, shot: int) -> State:
+def arty_next(s: State, code: int, zone_index: int, shot: int) -> State:
+    """Offer the next artillery shot from zone index ``zone_index`` on (``code``: 11, 13, 9 or 111), or go on when none is left."""
     side, _, tag = _ARTY[code]
     for i in range(zone_index, len(s.board.zones)):
         z = s.board.zones[i]
         guns = s.side_units(z.id, side).artillery
         if shot < guns:
-            targets = _arty_targets(s, code, z.id)
+            targets = arty_targets(s, code, z.id)
             if targets:
-                return _pick(s, side, "arty", [*targets, "none"], f"Artillery {shot + 1} in {z.id}: pick a target or none ({tag}; hits on 1-2)", str(code), z.id, str(shot))
+                return offer_pick(
+                    s,
+                    side,
+                    "arty",
+                    [*targets, "none"],
+                    f"Artillery {shot + 1} in {z.id}: pick a target or none ({tag}; hits on 1-2)",
+                    str(code),
+                    z.id,
+                    str(shot),
+                )
         shot = 0
     if code in (9, 111):
-        return _finish_card(s)
-    return _advance(s, code)
+        return finish_card(s)
+    return advance(s, code)
 
 
+@on_pick("arty")
 def _pick_arty(s: State, step: PickStep, option: str) -> State:
     code, origin, shot = int(step.data[0]), step.data[1], int(step.data[2])
     if option == "none":
-        return _arty_next(s, code, s.board.zone_index(origin), shot + 1)
+        return arty_next(s, code, s.board.zone_index(origin), shot + 1)
     zone, power, unit = option.split(":")
-    return evolve(s, step=Roll(kind="arty", dice=Dice.simple(1, 2), zone=zone, power=power, target=unit, origin=origin, index=code, count=shot))
+    return evolve(
+        s, step=Roll(kind="arty", dice=Dice.simple(1, 2), zone=zone, power=power, target=unit, origin=origin, index=code, count=shot)
+    )
 
 
+@on_roll("arty")
 def _roll_arty(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     tag = _ARTY[step.index][2]
-    s = _log(s, f"Artillery in {_zname(s, step.origin)} fires at a {step.power} {step.target} in {_zname(s, step.zone)}: {_faces(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})")
+    s = log(
+        s,
+        f"Artillery in {zone_name(s, step.origin)} fires at a {step.power} {step.target} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})",
+    )
     if hit:
-        s = _kill_in_zone(s, step.zone, step.power, step.target)
-    return _arty_next(s, step.index, s.board.zone_index(step.origin), step.count + 1)
+        s = kill_in_zone(s, step.zone, step.power, step.target)
+    return arty_next(s, step.index, s.board.zone_index(step.origin), step.count + 1)
+
+
+__all__ = ["EXTENDED_PLAY_LAST_TURN", "EXTENDED_PLAY_UNITS", "advance", "arty_next", "arty_targets", "finish_card", "start_card"]

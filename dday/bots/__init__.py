@@ -1,0 +1,28 @@
+"""The built-in bots, by name, and the interface every player answers.
+
+* ``random`` — :class:`~dday.bots.base.RandomBot`: a uniform legal choice;
+* ``greedy`` — :class:`~dday.bots.greedy.GreedyBot`: rules of thumb a careful beginner would use;
+* ``strong`` — :class:`~dday.bots.strong.StrongBot`: the greedy rules with the exact odds where they matter.
+
+>>> sorted(BOTS), make_player("greedy").name
+(['greedy', 'random', 'strong'], 'greedy')
+"""
+
+from __future__ import annotations
+
+from .base import Player, RandomBot
+from .greedy import GreedyBot
+from .strong import StrongBot
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+
+def make_player(name: str) -> Player:
+    """A bot by name: 'random', 'greedy' or 'strong'."""
+    try:
+        return BOTS[name]()  # type: ignore[no-any-return]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
+
+
+__all__ = ["BOTS", "GreedyBot", "Player", "RandomBot", "StrongBot", "make_player"]

@@ -1,0 +1,193 @@
+"""A stronger bot: the greedy rules of thumb, with the exact odds of :mod:`dday.odds` where they matter.
+
+:class:`StrongBot` differs from :class:`~dday.bots.greedy.GreedyBot` in four decisions and
+otherwise plays the same way:
+
+1. **Attacks.** Moving units into a zone that holds enemy land units starts a new fight only
+   when the exact fight for the zone (:func:`dday.odds.zone_fight_exact`, starting with the
+   mover's own attack card) gives at least ``attack_threshold`` probability of holding it
+   with every own unit next door that could still join the attack this step (one unit
+   alone never takes a city; the attack is judged as the coordinated move it can become).
+   The look-ahead is two attack cards, except for an Allied attack on a victory city: there
+   it is every attack card left before the Allies' deadline (the end of turn 9, R-VICTORY-3)
+   and the bar is ``city_threshold``. Joining a fight already under way, or one declared
+   this step, is worth what it adds to the mover's odds of holding (and takes from the
+   enemy's).
+2. **Casualties.** Of every legal casualty set, it keeps the one that leaves its side the best
+   exact probability of holding the zone after the next two attack cards, breaking ties by
+   the value of the units lost.
+3. **Naval bombardment.** A blockhouse is worth removing for the Allied units it would fire
+   at on the beach (order 9: one die hitting on 3 per blockhouse per turn) and, where Allied
+   units are already fighting, for the gain in the Allies' exact probability of holding the
+   zone. (With VAR-RM-5 the dice may aim at any Axis unit on the coast; only the gain in the
+   odds counts for those.)
+4. **Bomber targets.** Expected value: the chance to destroy the target (1/2) times what the
+   target is worth where Allied units will fight, minus the chance of losing the bomber to
+   the zone's antiaircraft artillery times what the bomber is still worth.
+
+>>> from dday.play.game import play_game
+>>> from dday.bots.base import RandomBot
+>>> play_game(StrongBot(), RandomBot(), seed=1).final.is_over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from ..odds import zone_fight_exact
+from ..rules.actions import Action, Bombard, BomberStrike, ChooseCasualties
+from ..rules.state import State
+from ..rules.steps import ChooseCasualtiesStep
+from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, Force, other_side
+from .greedy import UNIT_VALUE, GreedyBot, distances
+
+__all__ = ["StrongBot", "hold_probability"]
+
+CARDS_AHEAD = 2  # attack cards looked at: the next Allied (11) and Axis (13) cards, in order
+MAX_UNITS = 16  # above this many units in a zone, fall back on the greedy rule (keeps it fast)
+MAX_CARDS = 10  # the longest look-ahead for an Allied attack on a victory city
+
+
+def hold_probability(allies: Force, axis: Force, first: str, side: str, cards: int = CARDS_AHEAD) -> float:
+    """P(``side`` holds the zone alone after ``cards`` attack cards, ``first`` attacking first).
+
+    The exact Markov chain of :func:`dday.odds.zone_fight_exact`, as a float.
+
+    >>> round(hold_probability(Force(infantry=1), Force(blockhouse=1), "allies", "allies", 1), 4)   # 1/6 x 5/6
+    0.1389
+    """
+    return _hold_probabilities(allies, axis, first, cards)[0 if side == "allies" else 1]
+
+
+@lru_cache(maxsize=50_000)
+def _hold_probabilities(allies: Force, axis: Force, first: str, cards: int) -> tuple[float, float]:
+    """(P(the Allies hold), P(the Axis holds)): one chain answers both sides."""
+    if not axis.total:
+        return (1.0 if allies.total else 0.0), 0.0
+    if not allies.total:
+        return 0.0, 1.0
+    fight = zone_fight_exact(allies, axis, cards, first)
+    return float(fight.exact("allies_hold")), float(fight.exact("axis_hold"))
+
+
+def _value(force: Force) -> float:
+    return sum(UNIT_VALUE[u] * n for u, n in force._asdict().items())
+
+
+class StrongBot(GreedyBot):
+    """Greedy, plus exact odds for attacks, casualties, naval targets and bomber targets."""
+
+    name = "strong"
+    attacks_count_support = True
+
+    def __init__(self, attack_threshold: float = 0.5, attack_ratio: float = 1.3, batch_moves: bool = True, city_threshold: float = 0.3) -> None:
+        super().__init__(attack_ratio=attack_ratio, batch_moves=batch_moves)
+        self.attack_threshold = attack_threshold
+        self.city_threshold = city_threshold
+
+    def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        step = state.step
+        if isinstance(step, ChooseCasualtiesStep) and step.kind != "para" and len(actions) > 1:
+            return self._casualties(state, step, actions)
+        return super().choose(state, actions, rng)
+
+    # -- 1. attacks -------------------------------------------------------------------------
+    def _horizon(self, s: State, side: str, dest: str) -> int:
+        """Attack cards to look ahead: two, or for an Allied attack on a victory city every
+        attack card left until the end of the last turn on which the Allies can still win
+        (R-VICTORY-3: the cities must be Allied at the end of turn ``turns - 1``)."""
+        if side != "allies" or not s.board.zone(dest).victory_city:
+            return CARDS_AHEAD
+        last = s.board.turns - 1
+        left_this_turn = sum(1 for c in (11, 13) if c in s.deck and c > s.card)
+        return max(CARDS_AHEAD, min(MAX_CARDS, left_this_turn + 2 * max(0, last - s.turn)))
+
+    def _attack_score(self, s: State, side: str, dest: str, mine: Force, enemy: Force, theirs: float) -> float:
+        before = self._ctx.force_after(s, dest, side)  # own units already there or declared
+        if mine.total + enemy.total > MAX_UNITS:
+            return super()._attack_score(s, side, dest, mine, enemy, theirs)
+        city = 3.0 if s.board.zone(dest).victory_city else 0.0
+        cards = self._horizon(s, side, dest)
+
+        def odds(force: Force) -> tuple[float, float]:
+            allies, axis = (force, enemy) if side == "allies" else (enemy, force)
+            return hold_probability(allies, axis, side, side, cards), hold_probability(allies, axis, side, other_side(side), cards)
+
+        threshold = self.attack_threshold if cards == CARDS_AHEAD else self.city_threshold
+        if not before.total:  # a new attack: only with good odds for all that could join it
+            full = self._ctx.support(dest, side, mine)
+            if full.total + enemy.total > MAX_UNITS:
+                return super()._attack_score(s, side, dest, mine, enemy, theirs)
+            p, _ = odds(full)
+            if p < threshold:
+                return -1.0 - 2.0 * (threshold - p)
+            return 1.0 + 3.0 * p + city
+        # joining a fight we are already in (or have declared): worth what it adds to our odds
+        p, q = odds(mine)
+        p0, q0 = odds(before)
+        return 0.5 + 6.0 * (p - p0) + 4.0 * (q0 - q) + (city * (q0 - q) if city else 0.0)
+
+    # -- 2. casualties ----------------------------------------------------------------------
+    def _casualties(self, s: State, step: ChooseCasualtiesStep, actions: Sequence[Action]) -> Action:
+        side = step.side
+        zone = step.zone
+        attacker = other_side(side) if step.kind == "combat-defender" else side
+        nxt = other_side(attacker)  # the next attack card belongs to the other side
+        mine = s.side_units(zone, side)
+        theirs = s.side_units(zone, other_side(side))
+        if mine.total + theirs.total > MAX_UNITS + step.hits:
+            return super().choose(s, actions, np.random.default_rng(0))
+        best: Action = actions[0]
+        best_key = (-1.0, 0.0)
+        for a in actions:
+            assert isinstance(a, ChooseCasualties)
+            left = mine
+            for _, u, n in a.losses:
+                left = left.add(u, -n)
+            allies, axis = (left, theirs) if side == "allies" else (theirs, left)
+            p = hold_probability(allies, axis, nxt, side)
+            key = (round(p, 9), -sum(UNIT_VALUE[u] * n for _, u, n in a.losses))
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    # -- 3. naval bombardment ----------------------------------------------------------------
+    def _bombard(self, s: State, a: Bombard) -> float:
+        z = s.board.zone(a.zone)
+        g = s.units(a.zone, "Germany")
+        turns_left = s.board.turns - s.turn + 1
+        score = 0.1  # any unit removed is a little good
+        if z.fires_at and a.target == "blockhouse":  # only blockhouses fire to sea
+            on_beach = s.beach_units(z.fires_at).total
+            # one shot per blockhouse per turn, hitting on 3: the units it would sink
+            score += HIT_BLOCKHOUSE_TO_SEA / 6 * (min(on_beach, 3) + 0.5 * (turns_left - 1)) * 1.5
+        allies = s.side_units(a.zone, "allies")
+        if allies.total and allies.total + g.total <= MAX_UNITS:
+            before = hold_probability(allies, g, "allies", "allies")
+            after = hold_probability(allies, g.add(a.target, -1), "allies", "allies")  # a.target: VAR-RM-5 may aim at any unit
+            score += 6.0 * (after - before) * (2.0 if z.victory_city else 1.0)
+        elif z.victory_city:
+            score += 0.5
+        return score
+
+    # -- 4. bomber targets -------------------------------------------------------------------
+    def _bomb(self, s: State, a: BomberStrike) -> float:
+        b = s.board
+        dist = distances(b)
+        allied = self._ctx.allied_zones
+        near = min((dist[a.zone][z] for z in allied), default=4)
+        importance = 1.5 if near <= 1 else (1.0 if near == 2 else 0.5)
+        if b.zone(a.zone).victory_city:
+            importance += 0.5
+        gain = HIT_BOMBER / 6 * UNIT_VALUE[a.target] * importance
+        arty = s.units(a.zone, "Germany").artillery
+        p_lost = 1 - (1 - HIT_AA / 6) ** arty
+        turns_left = b.turns - s.turn
+        bomber_worth = turns_left * HIT_BOMBER / 6 * 1.5  # what it would destroy in later turns
+        return gain - p_lost * bomber_worth
+
+

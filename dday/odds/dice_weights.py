@@ -1,0 +1,171 @@
+"""Dice as integer weights over 6**n: how many ways n dice give k hits, one side's combat dice
+(grouped as the engine groups them), and the public :func:`hits`, :func:`hit_distribution`, :func:`side_hits`.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any, Final
+
+from ..rules import dice as dice_mod
+from ..rules.orders.combat import combat_dice, dice_groups
+from ..rules.units import Force
+from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
+
+# ---------------------------------------------------------------------------------------------
+# dice as integer weights over 6**n (exact; the same binomial as dday.rules.dice.hit_distribution)
+
+
+@cache
+def int_weights(n: int, hit_on: int) -> tuple[int, ...]:
+    """``hit_distribution(n, hit_on)`` scaled by 6**n: integer ways out of 6**n (``dday.rules.dice.hit_weights``)."""
+    return dice_mod.hit_weights(n, hit_on)
+
+
+def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return tuple(out)
+
+
+PACK_DICE: Final = 24  # 6**24 < 2**63: every coefficient fits one 64-bit slot
+
+
+_CONTENT: Final = tuple(math.gcd(h, 6 - h) for h in range(7))  # gcd of the coefficients of h·z + (6 − h)
+# (h·z + (6 − h))**n packed, and its content, for every hit number h and n <= PACK_DICE dice: a
+# fixed table (like the binomial coefficients), made once
+_DIE_POWERS: Final = tuple(tuple(((h << 64) | (6 - h)) ** n for n in range(PACK_DICE + 1)) for h in range(7))
+_CONTENT_POWERS: Final = tuple(tuple(c**n for n in range(PACK_DICE + 1)) for c in _CONTENT)
+
+
+def packed_ways(groups: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The polynomial of :func:`_dice_weights` packed in one integer, a 64-bit slot per
+    coefficient (lowest first; for at most :data:`PACK_DICE` dice), and the gcd of its
+    coefficients. By Gauss's lemma the gcd of a product of polynomials is the product of
+    their gcds: gcd(h, 6 − h) per die (2 for h = 2 or 4, 3 for h = 3).
+
+    >>> p, g = packed_ways(((2, 2),))          # (2z + 4)**2 = 4z**2 + 16z + 16
+    >>> [p >> 64 * k & 0xFFFF for k in range(3)], g
+    ([16, 16, 4], 4)
+    """
+    p = g = 1
+    for hit_on, n in groups:
+        if n <= PACK_DICE:
+            p *= _DIE_POWERS[hit_on][n]
+            g *= _CONTENT_POWERS[hit_on][n]
+        else:
+            p *= ((hit_on << 64) | (6 - hit_on)) ** n
+            g *= _CONTENT[hit_on] ** n
+    return p, g
+
+
+def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Ways to score 0..dice hits: the product of one polynomial per die.
+
+    A die hitting on ``h`` is ``h·z + (6 − h)`` (``h`` faces hit, the rest miss), so ``n`` dice
+    hitting on ``h`` are its ``n``-th power: the binomial of ``dday.rules.dice.hit_weights``. Packed
+    as one integer with a 64-bit slot per coefficient, the product of polynomials is one
+    integer product (and powers are integer powers); no coefficient exceeds 6**dice, so slots
+    never overflow for up to 24 dice (beyond that: a plain convolution of the binomials).
+    """
+    count = sum(n for _, n in groups)
+    if count > PACK_DICE:
+        w: tuple[int, ...] = (1,)
+        for hit_on, n in groups:
+            w = _convolve(w, int_weights(n, hit_on))
+        return w
+    return struct.unpack(f"<{count + 1}Q", packed_ways(groups)[0].to_bytes(8 * (count + 1), "little"))
+
+
+# Combat options, as passed to :func:`dday.rules.engine.combat_dice`: (infantry_hit, paired_infantry,
+# artillery_rolls). ``NORMAL`` is the official basic game. ``paired_infantry == -1`` means "as
+# many as the attacker's artillery" (TAC-10), resolved against the force that fires.
+CombatOptions = tuple[int | None, int, bool]
+NORMAL: Final[CombatOptions] = (None, 0, True)
+
+
+def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, Any]:
+    """``opts`` as the keyword arguments of :func:`dday.rules.orders.combat.combat_dice` for ``force`` (TAC-10's -1 resolved)."""
+    infantry_hit, paired, arty = opts
+    if not attacking:  # fortune and TAC-10 change the attacker's numbers only
+        return {"artillery_rolls": arty}
+    return {"infantry_hit": infantry_hit, "paired_infantry": force.artillery if paired < 0 else paired, "artillery_rolls": arty}
+
+
+def side_groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:
+    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.rules.engine.dice_groups`)."""
+    if opts == NORMAL:
+        return dice_groups(force, side, attacking)
+    return dice_groups(force, side, attacking, **opts_for(force, attacking, opts))
+
+
+@cache
+def side_weights(force: Force, side: str, attacking: bool, opts: CombatOptions = NORMAL) -> tuple[int, ...]:
+    """Ways (out of 6**dice) for the side to score 0..dice hits: a convolution over hit numbers."""
+    return _dice_weights(side_groups(force, side, attacking, opts))
+
+
+def dice_count(force: Force, attacking: bool, opts: CombatOptions) -> int:
+    """How many dice ``force`` rolls in a cycle (artillery roll none under VAR-RM-9)."""
+    return force.total - (0 if opts[2] else force.artillery)
+
+
+def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
+    """Exact P(0..n hits) for ``n_dice`` dice each hitting on ``hit_on`` or less (R-GEN-2).
+
+    >>> [str(p) for p in hits(2, 2)]
+    ['4/9', '4/9', '1/9']
+    """
+    return dice_mod.hit_distribution(n_dice, hit_on)
+
+
+def hit_distribution(n_dice: int, hit_on: int, what: str = "dice") -> Distribution:
+    """:func:`hits` as a :class:`Distribution` with an explanation."""
+    miss = f"{6 - hit_on}/6"
+    title = f"Hits from {number_word(n_dice)} {what} hitting on {hit_on}"
+    p_any = 1 - hits(n_dice, hit_on)[0]
+    formula = (
+        f"{number_word(n_dice)} {what} hitting on {hit_on}: P(at least one hit) = 1 − {power_text(miss, n_dice)} = {fmt(p_any)}"
+        if n_dice
+        else "no dice: no hits"
+    )
+    formula += f"\nP(k hits) = C({n_dice},k)·({hit_on}/6)^k·({miss})^({n_dice}−k) (binomial)" if n_dice > 1 else ""
+    return Distribution(dict(enumerate(hits(n_dice, hit_on))), title=title, formula=formula, outcome_name="hits")
+
+
+def side_hits(
+    force: UnitSpec, side: str, attacking: bool, *, infantry_hit: int | None = None, paired_infantry: int = 0, artillery_rolls: bool = True
+) -> Distribution:
+    """Hits one side scores in a combat cycle (before capping), grouped by hit number.
+
+    The keyword options are those of :func:`dday.rules.engine.combat_dice` (see :func:`cycle`).
+
+    >>> side_hits("3i 1a 3t", "axis", True)[3]
+    Fraction(469, 1728)
+    >>> side_hits("2i", "axis", True, infantry_hit=2)[2]         # FORT-13 result 1
+    Fraction(1, 9)
+    """
+    f = as_force(force)
+    opts: CombatOptions = (infantry_hit, paired_infantry, artillery_rolls)
+    dice = combat_dice(f, check_side(side), attacking, **opts_for(f, attacking, opts))
+    groups = ", ".join(f"{n} on {h}" for h, n in dice.groups)
+    return from_weights(
+        dict(enumerate(side_weights(f, side, attacking, opts))),
+        dice.count,
+        title=f"{side.capitalize()} {f.short()} {'attacking' if attacking else 'defending'}: hits scored",
+        formula=f"dice grouped by hit number ({groups}); the distribution is the convolution of one binomial per group",
+        outcome_name="hits",
+    )
+
+
+def clear_caches() -> None:
+    """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
+    for fn in (int_weights, side_weights):
+        fn.cache_clear()

@@ -1,0 +1,232 @@
+"""The special events of the order cards, exactly: paratroopers (ORDER-1), naval bombardment
+(ORDER-2), antiaircraft fire (ORDER-4/6), bomber strikes (ORDER-5), blockhouses firing to sea
+(ORDER-9), strafing (ORDER-12/15) and reinforcements (ORDER-14/15).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
+
+from ..rules.board import Board, load_board
+from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER, HIT_STRAFE
+from .dice_weights import hits, int_weights
+from .distribution import Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
+
+# ---------------------------------------------------------------------------------------------
+# special events
+
+
+def _capped(n_dice: int, hit_on: int, cap: int) -> dict[Hashable, int]:
+    out: dict[Hashable, int] = {}
+    for k, w in enumerate(int_weights(n_dice, hit_on)):
+        out[min(k, cap)] = out.get(min(k, cap), 0) + w
+    return out
+
+
+def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
+    """ORDER-1: ``n_dice`` paratroopers hit on 1; the Axis loses one non-blockhouse unit per hit.
+
+    >>> paratroopers(3, "1i 1b")[1]                      # EX-9: the infantry dies
+    Fraction(91, 216)
+    """
+    f = as_force(axis)
+    targets = f.land_for_stacking  # blockhouses are exempt (R-BH-1)
+    d = from_weights(_capped(n_dice, HIT_PARATROOPER, targets), n_dice, outcome_name="Axis units destroyed")
+    formula = (
+        f"{number_word(n_dice)} dice hitting on {HIT_PARATROOPER} against {targets} non-blockhouse unit(s) of {f.short()};"
+        f" surplus hits are lost: destroyed = min(hits, {targets})\n"
+        f"P(at least one destroyed) = 1 − {power_text('5/6', n_dice)} = {fmt(d.at_least(1))}"
+        if targets and n_dice
+        else f"no target: the blockhouses of {f.short()} are exempt"
+    )
+    return Distribution(d.probs, title="Airborne assault (ORDER-1)", formula=formula, outcome_name=d.outcome_name)
+
+
+def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_on: int = HIT_NAVAL) -> Distribution:
+    """ORDER-2: blockhouses destroyed among a target set by ``dice`` dice hitting on ``hit_on``.
+
+    Fortune card 2 changes ``hit_on``: 3 on result 1, 1 on result 6 (FORT-2, EX-13; see
+    :func:`hit_numbers`).
+
+    Best aiming: aim every die at a surviving blockhouse of the target set (the same one
+    until it falls, then the next). Every die that hits then destroys one target, so the
+    number destroyed is min(hits, targets) — no policy can do better, because a die aimed
+    elsewhere destroys nothing in the set. Dice left after the set is gone go to other
+    blockhouses (or are lost, R-NAVAL-3). ``blockhouses`` is a count or ``{"F14": 2, ...}``.
+
+    >>> naval_bombardment({"F14": 2})[2]                 # both Omaha blockhouses destroyed
+    Fraction(473, 729)
+    """
+    b = blockhouses if isinstance(blockhouses, int) else sum(blockhouses.values())
+    where = "" if isinstance(blockhouses, int) else " in " + ", ".join(f"{z} ({n})" for z, n in blockhouses.items())
+    d = from_weights(_capped(dice, hit_on, b), dice, outcome_name="blockhouses destroyed")
+    q = f"{6 - hit_on}/6"
+    formula = (
+        f"{number_word(dice)} dice, one at a time, each aimed at a surviving target blockhouse; a roll ≤ {hit_on} destroys it\n"
+        f"destroyed = min(hits, {b}); P(none destroyed) = {power_text(q, dice)} = {fmt(d[0])}; P(all {b} destroyed) = {fmt(d[b])}"
+    )
+    return Distribution(
+        d.probs, title=f"Naval bombardment of {b} blockhouse(s){where} (ORDER-2)", formula=formula, outcome_name=d.outcome_name
+    )
+
+
+def naval_bombardment_by_zone(priority: Sequence[tuple[str, int]], dice: int = 6, hit_on: int = HIT_NAVAL) -> Distribution:
+    """Naval bombardment aimed zone by zone in ``priority`` order: P(destroyed per zone).
+
+    >>> d = naval_bombardment_by_zone([("F14", 2), ("F15", 2)])
+    >>> d[(2, 2)] == naval_bombardment(4)[4]
+    True
+    """
+    total = naval_bombardment(sum(n for _, n in priority), dice, hit_on)
+    out: dict[Hashable, Fraction] = {}
+    for k, p in total.items():
+        left = int(k)  # type: ignore[call-overload]
+        per: list[int] = []
+        for _, n in priority:
+            per.append(min(left, n))
+            left -= per[-1]
+        out[tuple(per)] = p
+    zones = ", ".join(f"{z} ({n})" for z, n in priority)
+    return Distribution(
+        out, title=f"Naval bombardment by zone, aimed in order {zones}", formula=total.formula, outcome_name="destroyed per zone"
+    )
+
+
+def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distribution:
+    """ORDER-4/6: each Axis artillery fires one die at a chosen surviving air unit; a 1 kills it.
+
+    >>> antiaircraft(3, 4)[0]                            # EX-8: three dice, not twelve
+    Fraction(125, 216)
+    """
+    d = from_weights(_capped(artillery, HIT_AA, aircraft), artillery, outcome_name=f"{kind}s lost")
+    formula = (
+        f"{number_word(artillery)} artillery roll one die each (not one per {kind}, FAQ-3/FAQ-5), aimed at a surviving {kind};"
+        f" lost = min(hits, {aircraft}); P(none lost) = {power_text('5/6', artillery)} = {fmt(d[0])}"
+    )
+    return Distribution(
+        d.probs, title=f"AA fire: {artillery} artillery vs {aircraft} {kind}(s)", formula=formula, outcome_name=d.outcome_name
+    )
+
+
+def bomber_strike(bombers: int, targets: int) -> Distribution:
+    """ORDER-5: each bomber strikes one chosen Axis land unit, destroying it on ≤3.
+
+    >>> bomber_strike(2, 3)[2]
+    Fraction(1, 4)
+    """
+    d = from_weights(_capped(bombers, HIT_BOMBER, targets), bombers, outcome_name="Axis units destroyed")
+    formula = (
+        f"{number_word(bombers)} bomber(s), each one targeted die hitting on {HIT_BOMBER}: destroyed = min(hits, {targets});"
+        f" mean {float(d.mean()):.2f}"
+    )
+    return Distribution(
+        d.probs, title=f"Bomber strike: {bombers} bomber(s) vs {targets} target(s)", formula=formula, outcome_name=d.outcome_name
+    )
+
+
+def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO_SEA) -> Distribution:
+    """ORDER-9: ``blockhouses`` fire one die each at a chosen unit in a beachhead box (≤3 kills).
+
+    ``hit_on`` changes the number: FORT-9 result 1 makes it 5, result 6 makes it 1
+    (:func:`hit_numbers`).
+
+    >>> fire_to_sea(2, "5i 1a 1t")[2]                   # EX-5: Bayeux on Gold
+    Fraction(1, 4)
+    """
+    f = as_force(box)
+    d = from_weights(_capped(blockhouses, hit_on, f.total), blockhouses, outcome_name="units lost")
+    formula = (
+        f"{number_word(blockhouses)} blockhouse die/dice, one at a time, each at a surviving unit of {f.short()};"
+        f" a roll ≤ {hit_on} destroys it;"
+        f" lost = min(hits, {f.total}); P(no loss) = {power_text(f'{6 - hit_on}/6', blockhouses)} = {fmt(d[0])}"
+    )
+    return Distribution(
+        d.probs, title=f"Blockhouses fire to sea: {blockhouses} vs {f.short()}", formula=formula, outcome_name=d.outcome_name
+    )
+
+
+def strafe_dice(start: int = 0, transit: Sequence[int] = (), end: int = 0) -> int:
+    """Strafing dice against one moving unit: fighters where it leaves, 2 × in each transit zone, where it enters.
+
+    >>> strafe_dice(start=0, transit=[2], end=1)         # EX-4
+    5
+    """
+    return start + 2 * sum(transit) + end
+
+
+def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: int = 1) -> Distribution:
+    """ORDER-12/15: units destroyed among ``units`` moving along the same path (R-AIR-3, R-AIR-4).
+
+    Each unit survives with probability (5/6)^n, n = :func:`strafe_dice`.
+
+    >>> strafing(transit=[2], end=1)[0] == Fraction(5, 6) ** 5       # EX-4
+    True
+    >>> strafing(end=3)[1]                                            # EX-7
+    Fraction(91, 216)
+    """
+    n = strafe_dice(start, transit, end)
+    kill = 1 - hits(n, HIT_STRAFE)[0]
+    survive = 1 - kill
+    probs = {k: Fraction(v) for k, v in enumerate(_binomial(units, kill))}
+    parts = (
+        " + ".join([f"{start} leaving"] * bool(start) + [f"2×{t} passing" for t in transit if t] + [f"{end} entering"] * bool(end))
+        or "no fighters"
+    )
+    formula = f"dice per unit = {parts} = {n}; each unit survives with (5/6)^{n}: {power_text('5/6', n)} = {fmt(survive)}"
+    return Distribution(probs, title=f"Strafing of {number_word(units)} moving unit(s)", formula=formula, outcome_name="units destroyed")
+
+
+def _binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
+    from math import comb
+
+    return tuple(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
+
+
+def reinforcement_placed(
+    total: int, power: str = "US", free: Mapping[str, int] | None = None, queue: Sequence[int] | None = None, board: Board | None = None
+) -> int:
+    """Units of ``power`` actually placed for a 2d6 roll of ``total`` (R-REINF-1..5).
+
+    ``free`` maps each beachhead of the power to its free room (default: full capacity);
+    ``queue`` lists the chart boxes still on the chart (0-based, default: the full chart).
+    Units enter in chart order and placement stops at the first unit with no room (R-REINF-3).
+
+    >>> reinforcement_placed(8, "US", {"Utah": 4, "Omaha": 8})       # EX-3
+    4
+    """
+    b = board or load_board()
+    chart = b.chart(power)
+    beaches = b.beaches_of(power)
+    room = {bh: (free[bh] if free is not None and bh in free else b.beachhead(bh).capacity) for bh in beaches}
+    q = list(range(len(chart.boxes))) if queue is None else list(queue)
+    placed = 0
+    for box in q[:total]:
+        allowed = [bh for bh in chart.allowed_destinations(box, beaches) if room.get(bh, 0) > 0]
+        if not allowed:
+            break  # R-REINF-3: the rest stay on the chart, first in line
+        room[allowed[0]] -= 1
+        placed += 1
+    return placed
+
+
+def reinforcements(
+    power: str = "US", free: Mapping[str, int] | None = None, queue: Sequence[int] | None = None, board: Board | None = None
+) -> Distribution:
+    """ORDER-14: distribution of units placed from a 2d6 roll, with beachhead room and chart limits.
+
+    >>> d = reinforcements("US", {"Utah": 4, "Omaha": 8})             # turn 1 (EX-3, FAQ-32)
+    >>> d[4], d[2]
+    (Fraction(11, 12), Fraction(1, 36))
+    """
+    ways: dict[Hashable, int] = {}
+    for s in range(2, 13):
+        k = reinforcement_placed(s, power, free, queue, board)
+        ways[k] = ways.get(k, 0) + 6 - abs(s - 7)
+    d = from_weights(dict(sorted(ways.items())), 2, outcome_name="units placed")
+    room = "full capacity" if free is None else ", ".join(f"{k} {v} free" for k, v in free.items())
+    formula = (
+        f"2d6 total N has P(N) = (6 − |N − 7|)/36; the next N chart units enter in order until one has no room"
+        f" ({room}; US boxes 1–6 Utah only, 7–8 Omaha only, R-REINF-5)"
+    )
+    return Distribution(d.probs, title=f"{power} reinforcements placed (ORDER-14)", formula=formula, outcome_name=d.outcome_name)

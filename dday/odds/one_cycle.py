@@ -1,0 +1,196 @@
+"""One combat cycle (R-COMBAT-3..7): the joint law of both sides' hits, and the casualty policies
+(R-COMBAT-5: the owner chooses) that the multi-card fight uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Final
+
+from ..rules.orders.combat import combat_dice
+from ..rules.units import LAND_TYPES, Force, other_side
+from .dice_weights import NORMAL, CombatOptions, dice_count, opts_for, side_weights
+from .distribution import Distribution, UnitSpec, as_force, check_side, fmt
+
+# ---------------------------------------------------------------------------------------------
+# one combat cycle (R-COMBAT-3..7)
+
+
+def _validate_forces(att: Force, dfn: Force, attacking_side: str) -> None:
+    check_side(attacking_side)
+    allied = att if attacking_side == "allies" else dfn
+    if allied.blockhouse:
+        raise ValueError("only the Axis has blockhouses (R-BH-1)")
+
+
+@cache
+def _cycle_weights(att: Force, dfn: Force, attacking_side: str, opts: CombatOptions = NORMAL) -> tuple[dict[tuple[int, int], int], int]:
+    """Joint ways (out of 6**(dice of both sides)) of (attacker hits, defender hits), capped."""
+    wa = side_weights(att, attacking_side, True, opts)
+    wd = side_weights(dfn, other_side(attacking_side), False, opts)
+    ca, cd = dfn.total, att.total  # hits beyond the units present are lost (R-COMBAT-5)
+    ma: dict[int, int] = {}
+    for i, w in enumerate(wa):
+        ma[min(i, ca)] = ma.get(min(i, ca), 0) + w
+    md: dict[int, int] = {}
+    for j, w in enumerate(wd):
+        md[min(j, cd)] = md.get(min(j, cd), 0) + w
+    joint = {(i, j): x * y for i, x in ma.items() for j, y in md.items() if x and y}
+    return joint, dice_count(att, True, opts) + dice_count(dfn, False, opts)
+
+
+@cache
+def _cycle_fractions(att: Force, dfn: Force, attacking_side: str, opts: CombatOptions = NORMAL) -> dict[tuple[int, int], Fraction]:
+    joint, n = _cycle_weights(att, dfn, attacking_side, opts)
+    den = 6**n
+    return {k: Fraction(w, den) for k, w in joint.items()}
+
+
+def cycle(
+    attacker: Mapping[str, int] | UnitSpec,
+    defender: Mapping[str, int] | UnitSpec,
+    attacking_side: str,
+    *,
+    infantry_hit: int | None = None,
+    paired_infantry: int = 0,
+    artillery_rolls: bool = True,
+) -> dict[tuple[int, int], Fraction]:
+    """One combat cycle in one zone: P(attacker scores i hits, defender scores j hits).
+
+    Both sides fire with every unit (casualties still fire, R-COMBAT-6), so the joint law is
+    the product of two independent hit distributions; hits are capped at the enemy's units.
+
+    The keyword options are passed to :func:`dday.rules.engine.combat_dice`, so the advanced rules
+    change the odds exactly as they change the engine's dice (:func:`combat_options` reads
+    them off a game state):
+
+    * ``infantry_hit=2``: FORT-11 / FORT-13 result 1, the attacking infantry hit on 1-2;
+    * ``paired_infantry=k``: TAC-10, k attacking infantry (one per artillery) hit on 1-2;
+    * ``artillery_rolls=False``: VAR-RM-9, artillery does not roll in land combat.
+
+    >>> c = cycle({"infantry": 1}, {"blockhouse": 1}, "allies")
+    >>> c[(1, 0)], c[(1, 1)]
+    (Fraction(5, 36), Fraction(1, 36))
+    >>> cycle({"infantry": 1}, {"blockhouse": 1}, "allies", infantry_hit=2)[(1, 0)]   # FORT-11 result 1
+    Fraction(5, 18)
+    """
+    att, dfn = as_force(attacker), as_force(defender)
+    _validate_forces(att, dfn, attacking_side)
+    return dict(_cycle_fractions(att, dfn, attacking_side, (infantry_hit, paired_infantry, artillery_rolls)))
+
+
+def cycle_distribution(
+    attacker: UnitSpec,
+    defender: UnitSpec,
+    attacking_side: str,
+    *,
+    infantry_hit: int | None = None,
+    paired_infantry: int = 0,
+    artillery_rolls: bool = True,
+) -> Distribution:
+    """:func:`cycle` as a :class:`Distribution` over (attacker hits, defender hits), explained."""
+    att, dfn = as_force(attacker), as_force(defender)
+    _validate_forces(att, dfn, attacking_side)
+    dside = other_side(attacking_side)
+    opts: CombatOptions = (infantry_hit, paired_infantry, artillery_rolls)
+    joint = _cycle_fractions(att, dfn, attacking_side, opts)
+    ga = ", ".join(f"{n} on {h}" for h, n in combat_dice(att, attacking_side, True, **opts_for(att, True, opts)).groups)
+    gd = ", ".join(f"{n} on {h}" for h, n in combat_dice(dfn, dside, False, **opts_for(dfn, False, opts)).groups)
+    d = Distribution(
+        dict(joint),
+        title=f"One combat cycle: {attacking_side.capitalize()} {att.short()} attack {dside.capitalize()} {dfn.short()}",
+        outcome_name="(attacker hits, defender hits)",
+    )
+    ea = d.marginal(0).mean()
+    ed = d.marginal(1).mean()
+    formula = (
+        f"attacker dice: {ga}; defender dice: {gd} (casualties still fire, R-COMBAT-6)\n"
+        f"P(i, j) = P(attacker scores i) × P(defender scores j), each a convolution of binomials over hit numbers;"
+        f" hits capped at {dfn.total} and {att.total} units\n"
+        f"expected hits: attacker {float(ea):.3f}, defender {float(ed):.3f};"
+        f" P(attacker scores more hits) = {fmt(d.prob(lambda o: o[0] > o[1]))}"
+    )
+    return Distribution(d.probs, title=d.title, formula=formula, outcome_name=d.outcome_name)
+
+
+# ---------------------------------------------------------------------------------------------
+# casualty policies (R-COMBAT-5: the owner chooses)
+
+CasualtyPolicy = Callable[[Force, int, str], Force]
+"""``policy(force, hits, side) -> losses``: which units ``side`` gives up for ``hits`` hits.
+A policy must be hashable and always give the same losses for the same arguments: what it
+answers is memoised, per policy."""
+
+ALLIED_LOSS_ORDER: Final[tuple[str, ...]] = ("infantry", "artillery", "tank")
+AXIS_LOSS_ORDER: Final[tuple[str, ...]] = ("infantry", "artillery", "blockhouse", "tank")
+
+
+@dataclass(frozen=True)
+class LossOrder:
+    """A fixed order of loss per side: remove the first type in the order that is present.
+
+    The default (:data:`DEFAULT_POLICY`) is "least valuable first":
+
+    * Allies: infantry (attack 1), artillery (2), tank (3) — all defend on 2, so the order
+      follows attack value.
+    * Axis: infantry, artillery, **blockhouse**, tank. Firepower over one turn (one attack
+      card plus one defence card, in pips): infantry 1+2, artillery 2+2, blockhouse 3+1,
+      tank 3+3. Artillery and blockhouse tie; the blockhouse is kept longer because it can
+      never be replaced (R-BH-6), is the one unit paratroopers cannot hit, does not use
+      stacking room (R-STACK-2) and, where it has an arc, also fires to sea on order 9; the
+      artillery's extra uses (moving, AA) matter less to a zone that is locked in combat.
+
+    >>> DEFAULT_POLICY(Force(infantry=1, blockhouse=2, tank=1), 2, "axis")
+    Force(infantry=1, artillery=0, tank=0, blockhouse=1)
+    """
+
+    allies: tuple[str, ...] = ALLIED_LOSS_ORDER
+    axis: tuple[str, ...] = AXIS_LOSS_ORDER
+
+    def removal_order(self, side: str) -> tuple[str, ...]:
+        """Every land unit type in the order ``side`` gives it up (types not listed come last)."""
+        order = self.allies if side == "allies" else self.axis
+        return (*order, *(u for u in LAND_TYPES if u not in order))
+
+    def __call__(self, force: Force, hits: int, side: str) -> Force:
+        left = min(hits, force.total)
+        losses = Force()
+        for unit in self.removal_order(side):
+            n = min(left, force.get(unit))
+            if n:
+                losses = losses.add(unit, n)
+                left -= n
+        return losses
+
+    def survivors(self, force: Force, side: str) -> list[Force]:
+        """What is left of ``force`` after 0, 1, …, ``force.total`` hits (one unit per hit, in order).
+
+        The units always go in the same order, so ``k`` more hits on ``survivors[j]`` leave
+        ``survivors[j + k]``: a fight under a loss order only ever visits these forces.
+
+        >>> [f.short() for f in DEFAULT_POLICY.survivors(Force(infantry=1, tank=1, blockhouse=1), "axis")]
+        ['1i 1t 1b', '1t 1b', '1t', '-']
+        """
+        out = [force]
+        counts = list(force)
+        for unit in self.removal_order(side):
+            i = FORCE_FIELD[unit]
+            for _ in range(counts[i]):
+                counts[i] -= 1
+                out.append(Force._make(counts))
+        return out
+
+
+FORCE_FIELD: Final = {u: i for i, u in enumerate(Force._fields)}
+DEFAULT_POLICY: Final = LossOrder()
+ENGINE_ORDER_POLICY: Final = LossOrder(ALLIED_LOSS_ORDER, ("infantry", "artillery", "tank", "blockhouse"))
+"""The order of ``dday.rules.units.CHEAPEST_FIRST`` (blockhouse last) for comparison."""
+
+
+def clear_caches() -> None:
+    """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
+    for fn in (_cycle_weights, _cycle_fractions):
+        fn.cache_clear()

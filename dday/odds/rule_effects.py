@@ -1,0 +1,80 @@
+"""The advanced rules in numbers: what a rule set and a fortune result do to the hit numbers and
+to the combat options of a zone.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..rules.fortune import hit_number
+from ..rules.setup import initial_state
+from ..rules.state import Rules, State
+
+# ---------------------------------------------------------------------------------------------
+# the advanced rules: what a rule set and a fortune result do to the numbers
+
+
+@cache
+def _probe(rules: Rules) -> State:
+    return initial_state(rules)
+
+
+def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> dict[str, int]:
+    """What each die must roll (or less) on order ``card`` with fortune die ``fortune``.
+
+    Read from the engine (:func:`dday.rules.engine.hit_number`), so it always agrees with play.
+    Keys: ``para`` (ORDER-1), ``naval`` (ORDER-2), ``aa`` (ORDER-4/6), ``bomb`` (ORDER-5),
+    ``sea`` (ORDER-9) and ``attack_infantry`` (orders 11 and 13). ``fortune`` is the fortune
+    die (1 positive, 6 negative, 0 or 2-5 no effect, R-FORT-2). Pass the number on to the
+    matching function: ``naval_bombardment(2, hit_on=hit_numbers(r, 2, 1)["naval"])`` for
+    FORT-2 result 1, ``fire_to_sea(..., hit_on=...)`` for FORT-9, ``cycle(..., infantry_hit=...)``
+    for FORT-11 / FORT-13 result 1.
+
+    >>> from dday.rules.state import Rules
+    >>> hit_numbers(Rules(fortune=True), card=2, fortune=1)["naval"], hit_numbers(Rules(fortune=True), 2, 6)["naval"]
+    (3, 1)
+    >>> hit_numbers(Rules(fortune=True), card=9, fortune=1)["sea"]
+    5
+    >>> hit_numbers(Rules(), card=11)["attack_infantry"], hit_numbers(Rules(fortune=True), 11, 1)["attack_infantry"]
+    (1, 2)
+    """
+    from dataclasses import replace
+
+    rules = rules or Rules()
+    if fortune not in (0, 1, 2, 3, 4, 5, 6):
+        raise ValueError(f"fortune is a die face 1..6 (or 0), got {fortune}")
+    result = 1 if fortune == 1 else 6 if fortune == 6 else 0
+    if result and not rules.fortune:
+        raise ValueError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
+    if not 1 <= card <= 16:
+        raise ValueError(f"order cards are 1..16, got {card}")
+    s = replace(_probe(rules), card=card, fortune=result)
+    out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
+    out["attack_infantry"] = 2 if result == 1 and card in (11, 13) else 1
+    return out
+
+
+def combat_options(state: State, zone: str | None = None) -> dict[str, Any]:
+    """The :func:`cycle` keyword options the engine uses for an attack in ``zone`` on ``state``'s card.
+
+    Reads the fortune result (FORT-11 / FORT-13 result 1), TAC-10 and the rule set (VAR-RM-9),
+    so ``cycle(attacker, defender, side, **combat_options(state))`` is the exact law of the
+    pending combat cycle. ``zone`` defaults to the zone of the pending attack roll.
+    """
+    step = state.step
+    zone = zone or getattr(step, "zone", "")
+    attacker = "allies" if state.card == 11 else "axis"
+    infantry_hit = 2 if state.fortune == 1 and state.card in (11, 13) else None
+    paired = 0
+    if attacker == "allies" and "TAC-10" in state.effects and zone:
+        target = getattr(step, "target", "") if getattr(step, "zone", "") == zone else ""
+        powers = target.split(",") if target else ["UK", "US"]
+        paired = sum(state.units(zone, p).artillery for p in powers)
+    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": not state.rules.artillery_orders}
+
+
+def clear_caches() -> None:
+    """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
+    for fn in (_probe,):
+        fn.cache_clear()

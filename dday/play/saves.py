@@ -1,0 +1,425 @@
+"""Saved games: a JSON file that replays, input by input, to the identical state.
+
+A saved game does not store positions; it stores the *inputs* (every decision as its text
+form, e.g. ``"move Germany tank F38>F30"``, and every roll as a list of faces), the rules
+options, the seed and, as a check, the final position. Loading replays the inputs through
+the engine, so a loaded game is always a legal game, and any damage to the file is caught:
+
+* the text is not JSON, or is cut short;
+* the format name or version is not this one;
+* an input cannot be read, is illegal where it stands, or dice do not fit the roll;
+* the replayed final position differs from the stored one (a tampered log).
+
+Each gives a :class:`~dday.errors.SaveFileError` naming the problem, e.g.
+``input 57 ('move Germany tank F38>F99'): R-MOVE-1: 'F99' is not a zone of the board``.
+Inputs are numbered from 0, like ``saved["inputs"]``. :func:`load_game` checks everything
+before it returns, so there is never a half-loaded game.
+
+>>> from dday.play.game import play_game
+>>> from dday.bots import GreedyBot
+>>> g = play_game(GreedyBot(), GreedyBot(), seed=5)
+>>> data = save_game(g)                      # a dict; save_game(g, "game.json") also writes it
+>>> data["format"], data["version"], data["seed"], data["players"]
+('dday-game', 1, 5, {'allies': 'greedy', 'axis': 'greedy'})
+>>> loaded = load_game(data)
+>>> loaded.final.key == g.final.key, len(loaded.states) == len(g.record) + 1
+(True, True)
+
+Move-by-move replay (lazily) and a history with undo for interactive play:
+
+>>> states = list(replay(data))
+>>> states[-1].key == g.final.key
+True
+>>> h = History()
+>>> _ = h.apply((1, 6, 6))                   # the 101st Airborne: one hit in F11
+>>> h.state.units("F11", "Germany").short(), len(h)
+('1b', 1)
+>>> h.undo().units("F11", "Germany").short(), len(h)
+('1i 1b', 0)
+
+Regenerate the golden game of the tests deliberately with
+``python -m dday.saves --make-golden tests/data/golden_game.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import DDayError, SaveFileError
+from ..rules.actions import Action, parse_action
+from ..rules.dice import Faces
+from ..rules.engine import apply, legal_actions, sample_roll
+from ..rules.setup import check_invariants, initial_state, state_from_json
+from ..rules.state import Rules, State
+from .game import GameRecord
+
+FORMAT = "dday-game"
+VERSION = 1
+
+Input = Action | Faces
+
+__all__ = ["FORMAT", "VERSION", "History", "LoadedGame", "final_mismatches", "load_game", "make_golden", "replay", "save_game"]
+
+
+# ---------------------------------------------------------------------------------------------
+# History: a list of states and the inputs between them, with undo
+
+
+@dataclass
+class History:
+    """A game in progress: ``states[i]`` is the position before ``inputs[i]``.
+
+    ``states`` always holds one more entry than ``inputs``; ``state`` is the current
+    position. :meth:`apply` adds an input (an illegal one raises and changes nothing);
+    :meth:`undo` takes inputs back.
+    """
+
+    states: list[State] = field(default_factory=list)
+    inputs: list[Input] = field(default_factory=list)
+    seed: int | None = None
+    players: dict[str, str] = field(default_factory=dict)
+    start_given: bool = False  # True when the game did not start from the set-up
+
+    def __post_init__(self) -> None:
+        if not self.states:
+            self.states.append(initial_state())
+        if len(self.states) != len(self.inputs) + 1:
+            raise ValueError("a History holds one more state than inputs")
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, state: State | None = None, **kw: Any) -> History:
+        """A fresh history from the set-up (with ``rules``) or from ``state``."""
+        return cls(states=[state or initial_state(rules)], start_given=state is not None, **kw)
+
+    @classmethod
+    def from_record(cls, game: GameRecord) -> History:
+        """The history of a played game (replays it; use :func:`load_game` for files)."""
+        start = game.start or initial_state(game.final.rules)
+        states = [start]
+        for x in game.record:
+            states.append(apply(states[-1], x))
+        return cls(states, list(game.record), game.seed, dict(game.players), game.start is not None)
+
+    # -- the position ----------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self.states[-1]
+
+    @property
+    def start(self) -> State:
+        return self.states[0]
+
+    @property
+    def rules(self) -> Rules:
+        return self.states[0].rules
+
+    def __len__(self) -> int:
+        """The number of inputs so far."""
+        return len(self.inputs)
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    # -- changes ---------------------------------------------------------------------------
+    def apply(self, x: Input) -> State:
+        """Apply a decision or a roll; an illegal one raises and leaves the history as it was."""
+        s = apply(self.state, x)
+        self.inputs.append(tuple(int(f) for f in x) if isinstance(x, (tuple, list)) else x)
+        self.states.append(s)
+        return s
+
+    def roll(self, rng: np.random.Generator) -> State:
+        """Roll the pending dice with ``rng`` and apply them."""
+        return self.apply(sample_roll(self.state, rng))
+
+    def undo(self, n: int = 1) -> State:
+        """Take back the last ``n`` inputs (never past the start) and return the position."""
+        n = max(0, min(n, len(self.inputs)))
+        if n:
+            del self.inputs[-n:]
+            del self.states[-n:]
+        return self.state
+
+    def undo_decision(self, side: str | None = None) -> State:
+        """Take back the last decision (of ``side``, if given) and every roll after it.
+
+        This is "undo my move" in a play notebook: the dice rolled after the decision go too.
+        Nothing changes if there is no such decision.
+        """
+        for i in range(len(self.inputs) - 1, -1, -1):
+            if not isinstance(self.inputs[i], tuple) and (side is None or self.states[i].current_player == side):
+                return self.undo(len(self.inputs) - i)
+        return self.state
+
+    def replay(self) -> Iterator[tuple[Input, State]]:
+        """(input, state after it) pairs, in order."""
+        return zip(self.inputs, self.states[1:], strict=True)
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+        """:func:`save_game` of this history."""
+        return save_game(self, path)
+
+
+@dataclass
+class LoadedGame(History):
+    """A game read by :func:`load_game`: a :class:`History` that has been fully validated."""
+
+    @property
+    def final(self) -> State:
+        return self.state
+
+
+# ---------------------------------------------------------------------------------------------
+# saving
+
+
+def _input_to_json(x: Input) -> str | list[int]:
+    if isinstance(x, (tuple, list)):
+        return [int(f) for f in x]
+    return str(x)
+
+
+def save_game(
+    game: GameRecord | History,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    seed: int | None = None,
+    players: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The saved-game dict of a played game or a history; written as JSON to ``path`` if given.
+
+    Keys: ``format`` ("dday-game"), ``version`` (1), ``rules`` (the options of
+    :class:`~dday.rules.state.Rules`), ``seed`` (int or null), ``players`` ({side: name}, may be
+    empty), ``start`` (null for the set-up, else a position from ``State.to_json``),
+    ``inputs`` (each decision as its ``str()`` form, each roll as a list of faces) and
+    ``final`` (the last position's ``to_json()``, checked on loading).
+    """
+    if isinstance(game, GameRecord):
+        start = game.start
+        inputs: Sequence[Input] = game.record
+        final = game.final
+        rules = final.rules
+        seed = game.seed if seed is None else seed
+        players = dict(game.players) if players is None else players
+    else:
+        start = game.start if game.start_given else None
+        inputs = game.inputs
+        final = game.state
+        rules = game.rules
+        seed = game.seed if seed is None else seed
+        players = dict(game.players) if players is None else players
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": rules.to_json(),
+        "seed": None if seed is None else int(seed),
+        "players": players,
+        "start": None if start is None else start.to_json(),
+        "inputs": [_input_to_json(x) for x in inputs],
+        "final": final.to_json(),
+    }
+    if path is not None:
+        Path(path).write_text(dumps(data), encoding="utf-8")
+    return data
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """JSON text of a saved game: one input per line, so files diff well."""
+    head = {k: v for k, v in data.items() if k not in ("inputs", "final")}
+    lines = ["{"]
+    for k, v in head.items():
+        lines.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},")
+    lines.append('  "inputs": [')
+    inputs = data.get("inputs", [])
+    for i, x in enumerate(inputs):
+        lines.append("    " + json.dumps(x) + ("," if i < len(inputs) - 1 else ""))
+    lines.append("  ],")
+    lines.append(f'  "final": {json.dumps(data.get("final"), ensure_ascii=False, sort_keys=True)}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# loading
+
+
+def _read(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(source, dict):
+        return source
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        text, where = source, "the text"
+    else:
+        p = Path(source)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SaveFileError(f"cannot read saved game {str(p)!r}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise SaveFileError(f"{p} is not a UTF-8 text file") from None
+        where = str(p)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"{where} is not valid JSON (truncated or corrupted?): {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise SaveFileError(f"{where} does not hold a saved game (a JSON object)")
+    return data
+
+
+def _parse_input(i: int, raw: Any) -> Input:
+    if isinstance(raw, str):
+        try:
+            return parse_action(raw)
+        except SaveFileError as exc:
+            raise SaveFileError(f"input {i} ({raw!r}): {exc}") from None
+    if isinstance(raw, list) and all(isinstance(f, int) and not isinstance(f, bool) for f in raw):
+        return tuple(raw)
+    raise SaveFileError(f"input {i} ({raw!r}): neither an action text nor a list of dice faces")
+
+
+def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bool, list[Any]]:
+    if data.get("format") != FORMAT:
+        raise SaveFileError(f"not a saved dday game: format is {data.get('format')!r}, expected {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise SaveFileError(f"saved-game version {data.get('version')!r} is not supported (this dday reads version {VERSION})")
+    for key in ("rules", "inputs"):
+        if key not in data:
+            raise SaveFileError(f"the saved game has no {key!r}")
+    rules_data = data["rules"]
+    if not isinstance(rules_data, dict):
+        raise SaveFileError("'rules' must be an object of rule options")
+    try:
+        rules = Rules.from_json(rules_data)
+    except TypeError as exc:
+        raise SaveFileError(f"bad rule options: {exc}") from None
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise SaveFileError(f"'seed' must be an integer or null, got {seed!r}")
+    players = data.get("players") or {}
+    if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
+        raise SaveFileError("'players' must map sides to names")
+    if data.get("start") is None:
+        start = initial_state(rules)
+    else:
+        start = state_from_json(data["start"])
+        if start.rules != rules:
+            raise SaveFileError("the start position's rules differ from the saved rules")
+    inputs = data["inputs"]
+    if not isinstance(inputs, list):
+        raise SaveFileError("'inputs' must be a list")
+    return start, seed, players, data.get("start") is not None, inputs
+
+
+def _step(i: int, s: State, raw: Any) -> tuple[Input, State]:
+    x = _parse_input(i, raw)
+    if s.is_over:
+        raise SaveFileError(f"input {i} ({raw!r}): the game was already over ({s.winner} won)")
+    try:
+        return x, apply(s, x)
+    except DDayError as exc:
+        raise SaveFileError(f"input {i} ({raw!r}): {exc}") from None
+    except (KeyError, IndexError, TypeError, ValueError) as exc:  # input the engine could not even read
+        raise SaveFileError(f"input {i} ({raw!r}): {type(exc).__name__}: {exc}") from None
+
+
+def final_mismatches(stored: Any, got: Any, where: str = "") -> list[str]:
+    """Paths where the stored final position differs from the replayed one.
+
+    Every value stored must match. Keys the replayed position has but the file lacks are
+    accepted: a file saved before the engine gained a field (with its default value) still
+    loads.
+    """
+    if isinstance(stored, dict) and isinstance(got, dict):
+        out: list[str] = []
+        for k, v in stored.items():
+            path = f"{where}.{k}" if where else str(k)
+            out.extend(final_mismatches(v, got[k], path) if k in got else [path])
+        return out
+    return [] if stored == got else [where or "final"]
+
+
+def load_game(source: str | os.PathLike[str] | dict[str, Any]) -> LoadedGame:
+    """Read and fully validate a saved game (a path, JSON text or the dict of :func:`save_game`).
+
+    Raises :class:`~dday.errors.SaveFileError` naming what is wrong; returns only a game
+    whose every input replayed legally and whose final position matches the stored one.
+    """
+    data = _read(source)
+    start, seed, players, start_given, raw_inputs = _header(data)
+    states = [start]
+    inputs: list[Input] = []
+    for i, raw in enumerate(raw_inputs):
+        x, s = _step(i, states[-1], raw)
+        inputs.append(x)
+        states.append(s)
+    final = states[-1]
+    stored = data.get("final")
+    if stored is not None:
+        diff = final_mismatches(stored, final.to_json())
+        if diff:
+            raise SaveFileError(f"the replayed final position does not match the stored one (differs in: {', '.join(diff[:8])}); the file was changed")
+    check_invariants(final, error=SaveFileError)
+    return LoadedGame(states, inputs, seed, players, start_given)
+
+
+def replay(saved: str | os.PathLike[str] | dict[str, Any] | History) -> Iterator[State]:
+    """Every position of a saved game, from the start to the end, one input at a time.
+
+    Lazy: a damaged file raises :class:`~dday.errors.SaveFileError` when the replay reaches
+    the damage (use :func:`load_game` to validate everything first).
+    """
+    if isinstance(saved, History):
+        yield from saved.states
+        return
+    data = _read(saved)
+    s, _, _, _, raw_inputs = _header(data)
+    yield s
+    for i, raw in enumerate(raw_inputs):
+        _, s = _step(i, s, raw)
+        yield s
+
+
+# ---------------------------------------------------------------------------------------------
+# the golden game of the tests
+
+
+def make_golden(path: str | os.PathLike[str] | None = None, seed: int = 2026) -> dict[str, Any]:
+    """Greedy vs greedy with ``seed``: the golden saved game of ``tests/data/golden_game.json``."""
+    from ..bots import GreedyBot
+    from .game import play_game
+
+    g = play_game(GreedyBot(), GreedyBot(), seed=seed)
+    return save_game(g, path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m dday.saves", description="Saved games: make the golden game, or check a file.")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--make-golden", metavar="PATH", help="play greedy vs greedy (seed 2026) and save it to PATH")
+    g.add_argument("--check", metavar="PATH", help="load PATH, replaying and validating every input")
+    p.add_argument("--seed", type=int, default=2026)
+    args = p.parse_args(argv)
+    if args.make_golden:
+        data = make_golden(args.make_golden, args.seed)
+        print(f"wrote {args.make_golden}: {len(data['inputs'])} inputs, {data['final']['winner']} win on turn {data['final']['turn']}")
+        return 0
+    try:
+        game = load_game(args.check)
+    except SaveFileError as exc:
+        print(f"invalid: {exc}")
+        return 1
+    print(f"ok: {len(game)} inputs, {game.final.winner or 'nobody yet'} {'won' if game.final.is_over else 'to play'}, turn {game.final.turn}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,148 @@
+"""Small state editors and readers that every order card, fortune card and tactics card uses.
+
+Every editor returns a new :class:`~dday.rules.state.State` (states are immutable). The text
+helpers make the log lines.
+
+>>> from dday.rules.setup import initial_state
+>>> s = add_units(initial_state(), "F11", "US", "tank", 1)
+>>> s.units("F11", "US").short(), zone_name(s, "F11")
+('1t', 'F11 Sainte-Mère-Église')
+>>> with_article("infantry"), faces_text((1, 4)), effect_values(add_effect(s, "TAC-7:F12"), "TAC-7")
+('an infantry', '1,4', ['F12'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .dice import Dice, Faces
+from .state import State, evolve
+from .steps import PickStep
+from .units import POWERS, Air, Force
+
+# ---------------------------------------------------------------------------------------------
+# small state editors and readers (all editors return new states)
+
+
+def log(s: State, msg: str) -> State:
+    """``s`` with ``msg`` added to the log lines of this transition."""
+    return evolve(s, events=(*s.events, msg))
+
+
+def log_all(s: State, msgs: Iterable[str]) -> State:
+    """:func:`log` each of ``msgs`` in turn, with one new state."""
+    return evolve(s, events=(*s.events, *msgs))
+
+
+def set_force(s: State, zone: str, power: str, force: Force) -> State:
+    """``s`` with ``power``'s land units in ``zone`` replaced by ``force``."""
+    i = s.board.zone_index(zone)
+    forces = list(s.ground[i])
+    forces[POWERS.index(power)] = force  # type: ignore[arg-type]
+    return evolve(s, ground=(*s.ground[:i], tuple(forces), *s.ground[i + 1 :]))  # type: ignore[arg-type]
+
+
+def add_units(s: State, zone: str, power: str, unit: str, n: int) -> State:
+    """``s`` with ``n`` more (or, if negative, fewer) ``unit`` of ``power`` in ``zone``."""
+    return set_force(s, zone, power, s.units(zone, power).add(unit, n))
+
+
+def add_many(s: State, changes: Iterable[tuple[str, str, str, int]]) -> State:
+    """:func:`add_units` for each ``(zone, power, unit, n)`` in turn, with one new ``ground``."""
+    ground = list(s.ground)
+    index = s.board.zone_index
+    for zone, power, unit, n in changes:
+        i = index(zone)
+        forces = list(ground[i])
+        p = POWERS.index(power)  # type: ignore[arg-type]
+        forces[p] = forces[p].add(unit, n)
+        ground[i] = tuple(forces)  # type: ignore[assignment]
+    return evolve(s, ground=tuple(ground))
+
+
+def destroy(s: State, power: str, unit: str, n: int = 1) -> State:
+    """Record ``n`` destroyed land units (R-COMBAT-7: they never come back)."""
+    p = POWERS.index(power)  # type: ignore[arg-type]
+    d = list(s.destroyed)
+    d[p] = d[p].add(unit, n)
+    return evolve(s, destroyed=tuple(d))  # type: ignore[arg-type]
+
+
+def kill_in_zone(s: State, zone: str, power: str, unit: str, n: int = 1) -> State:
+    """Remove ``n`` ``unit`` of ``power`` from ``zone`` and record them destroyed (R-COMBAT-7)."""
+    s = set_force(s, zone, power, s.units(zone, power).add(unit, -n))
+    return destroy(s, power, unit, n)
+
+
+def set_beach(s: State, name: str, force: Force) -> State:
+    """``s`` with the units in beachhead box ``name`` replaced by ``force``."""
+    i = s.board.beachhead(name).index
+    return evolve(s, beach=(*s.beach[:i], force, *s.beach[i + 1 :]))
+
+
+def set_air(s: State, zone: str, air: Air) -> State:
+    """``s`` with the air units over ``zone`` replaced by ``air``."""
+    i = s.board.zone_index(zone)
+    return evolve(s, air=(*s.air[:i], air, *s.air[i + 1 :]))
+
+
+def zone_name(s: State, zone: str) -> str:
+    """The zone's id and town name, for log lines ('F11' -> 'F11 Sainte-Mère-Église')."""
+    return s.board.name(zone)
+
+
+def with_article(word: str) -> str:
+    """'a tank', 'an infantry', 'an artillery' (for log lines)."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def hit_text(d: Dice) -> str:
+    """'1' or '1-3': what the dice hit on, for the log."""
+    h = d.groups[0][0] if d.groups else 0
+    return "1" if h == 1 else f"1-{h}"
+
+
+def faces_text(f: Faces) -> str:
+    """Dice faces for the log: '1,4,6', or 'no dice'."""
+    return ",".join(str(x) for x in f) if f else "no dice"
+
+
+def effect_values(s: State, tag: str) -> list[str]:
+    """Values of this turn's effects tagged ``tag`` (effects look like 'TAG:value')."""
+    return [e.split(":", 1)[1] for e in s.effects if e.startswith(tag + ":")]
+
+
+def add_effect(s: State, effect: str) -> State:
+    """``s`` with ``effect`` ('TAG:value') added to the effects that last this turn."""
+    return evolve(s, effects=(*s.effects, effect))
+
+
+def offer_pick(s: State, side: str, purpose: str, options: Sequence[str], text: str, *data: str) -> State:
+    """Wait for ``side`` to pick one of ``options`` (a :class:`PickStep`; ``purpose`` names its handler)."""
+    return evolve(s, step=PickStep(side=side, purpose=purpose, options=tuple(options), text=text, data=tuple(data)))
+
+
+def air_on_board(s: State, kind: str) -> list[str]:
+    """Every (zone, power) with a ``kind`` ('fighter' or 'bomber') over the board, as 'F11:UK' strings."""
+    return [f"{z.id}:{p}" for z, a in zip(s.board.zones, s.air, strict=True) for p in ("UK", "US") if a.get(p, kind)]
+
+
+__all__ = [
+    "add_effect",
+    "add_many",
+    "add_units",
+    "air_on_board",
+    "destroy",
+    "effect_values",
+    "faces_text",
+    "hit_text",
+    "kill_in_zone",
+    "log",
+    "log_all",
+    "offer_pick",
+    "set_air",
+    "set_beach",
+    "set_force",
+    "with_article",
+    "zone_name",
+]

@@ -1,0 +1,64 @@
+"""Order 1, Airborne Assault (ORDER-1, R-PARA-1, R-PARA-2, R-DECK-1, R-BH-1; FORT-1).
+
+Turn 1 only. The paratroopers of each airborne division (the US 101st and 82nd, the British
+6th) drop on their zone and attack it: each paratrooper rolls one die and hits on a 1 (a 2
+with fortune card 1's good result). The Germans choose which of their units are lost, but a
+blockhouse cannot be hit by paratroopers (R-BH-1). Then the paratroopers are simply in their
+zones (R-PARA-2), and the card leaves the deck for good (R-DECK-1).
+"""
+
+from __future__ import annotations
+
+from .. import dice as dice_mod
+from ..dice import Dice, Faces
+from ..editing import faces_text, hit_text, log, set_force, zone_name
+from ..flow import finish_card
+from ..fortune import hit_number
+from ..registry import after_casualties, begin, on_roll
+from ..state import State, evolve
+from ..steps import ChooseCasualtiesStep, Roll
+from ..units import Force
+
+
+@begin(1)
+def _begin_1(s: State) -> State:
+    return _para_next(s, 0)
+
+
+def _para_next(s: State, box: int) -> State:
+    b = s.board
+    for i in range(box, len(b.airborne_boxes)):
+        f = s.airborne[i]
+        if f.infantry and s.fortune != 6:  # FORT-1 result 6: the rest do not attack
+            a = b.airborne_boxes[i]
+            return evolve(
+                s, step=Roll(kind="para", dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, index=i, power=a.power)
+            )
+    # R-PARA-2: the paratroopers are now in their zones
+    for a, f in zip(b.airborne_boxes, s.airborne, strict=True):
+        if f.total:
+            s = set_force(s, a.zone, a.power, s.units(a.zone, a.power).plus(f))
+            s = log(s, f"{a.division}: {f.infantry} paratroopers are now in {zone_name(s, a.zone)} (R-PARA-2)")
+    s = evolve(s, airborne=tuple(Force() for _ in s.airborne))
+    return finish_card(s)
+
+
+@on_roll("para")
+def _roll_para(s: State, step: Roll, faces: Faces) -> State:
+    hits = dice_mod.hits_in(step.dice, faces)[0]
+    a = s.board.airborne_boxes[step.index]
+    targets = s.units(step.zone, "Germany").land_for_stacking  # blockhouses are exempt (R-BH-1)
+    h = min(hits, targets)
+    s = log(
+        s,
+        f"{a.division} attacks {zone_name(s, step.zone)}: dice {faces_text(faces)} -> {hits} hit(s), {h} count (hits on {hit_text(step.dice)}; blockhouses exempt)",
+    )
+    if h == 0:
+        return _para_next(s, step.index + 1)
+    return evolve(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.index))
+
+
+@after_casualties("para")
+def _after_para_casualties(s: State, step: ChooseCasualtiesStep) -> State:
+    """The Germans have chosen their losses to one division: the next division attacks."""
+    return _para_next(s, step.index + 1)

@@ -1,0 +1,13 @@
+"""Order 6, Antiaircraft Fire vs. Bombers (ORDER-6, R-AA-2; FORT-6).
+
+Every German artillery unit in a zone with an Allied bomber over it fires one die at it; a 1
+shoots it down (out of the game, R-AIR-7). It works exactly like order 4 against fighters
+(:mod:`.o04_aa_vs_fighters`).
+"""
+
+from __future__ import annotations
+
+from ..registry import begin
+from .o04_aa_vs_fighters import begin_aa
+
+begin(6)(begin_aa("bomber"))

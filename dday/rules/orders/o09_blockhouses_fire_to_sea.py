@@ -1,0 +1,69 @@
+"""Order 9, Blockhouses Fire to Sea (ORDER-9, R-BH-2, R-BH-3; FORT-9).
+
+Each blockhouse whose zone has a firing arc over a beachhead box fires one die at a unit the
+Axis chooses among those waiting in that box; a roll of 1-3 destroys it (fortune card 9
+changes the number).
+"""
+
+from __future__ import annotations
+
+from ...errors import IllegalActionError
+from .. import dice as dice_mod
+from ..actions import Action, FireToSea
+from ..dice import Dice, Faces
+from ..editing import destroy, faces_text, hit_text, log, set_beach, with_article, zone_name
+from ..flow import finish_card
+from ..fortune import hit_number
+from ..registry import begin, legal, on_action, on_roll
+from ..state import State, evolve
+from ..steps import FireToSeaStep, Roll
+from ..units import MOBILE_TYPES
+
+
+@begin(9)
+def _begin_9(s: State) -> State:
+    return _sea_next(s, 0, 0)
+
+
+def _sea_next(s: State, zone_index: int, shot: int) -> State:
+    b = s.board
+    for i in range(zone_index, len(b.zones)):
+        z = b.zones[i]
+        if z.fires_at:
+            n = s.ground[i][0].blockhouse
+            if shot < n and s.beach_units(z.fires_at).total:
+                return evolve(s, step=FireToSeaStep(zone=z.id, shot=shot))
+        shot = 0
+    return finish_card(s)
+
+
+@on_action(FireToSeaStep, FireToSea)
+def _act_sea(s: State, step: FireToSeaStep, a: FireToSea) -> State:
+    beach = s.board.zone(step.zone).fires_at or ""
+    if a.target not in MOBILE_TYPES or not s.beach_units(beach).get(a.target):
+        raise IllegalActionError("R-BH-2", f"the blockhouse in {step.zone} fires only at units in {beach}; there is no {a.target} there")
+    return evolve(
+        s, step=Roll(kind="sea", dice=Dice.simple(1, hit_number(s, "sea")), zone=step.zone, index=step.shot, target=a.target, power=beach)
+    )
+
+
+@on_roll("sea")
+def _roll_sea(s: State, step: Roll, faces: Faces) -> State:
+    beach = step.power
+    hit = dice_mod.hits_in(step.dice, faces)[0]
+    s = log(
+        s,
+        f"Blockhouse {step.index + 1} in {zone_name(s, step.zone)} fires at {with_article(step.target)} in {beach}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+    )
+    if hit:
+        bh = s.board.beachhead(beach)
+        s = set_beach(s, beach, s.beach_units(beach).add(step.target, -1))
+        s = destroy(s, bh.power, step.target)
+    return _sea_next(s, s.board.zone_index(step.zone), step.index + 1)
+
+
+@legal(FireToSeaStep)
+def _legal_sea(s: State, step: FireToSeaStep) -> list[Action]:
+    beach = s.board.zone(step.zone).fires_at or ""
+    f = s.beach_units(beach)
+    return [FireToSea(u) for u in MOBILE_TYPES if f.get(u)]

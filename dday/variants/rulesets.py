@@ -1,0 +1,232 @@
+"""Named rule sets (rules.md §8): the official rules, the fan reference manual's house rules
+(VAR-RM) and the TripleA "D-Day 2" rules (VAR-TA), as option bundles; and the tables and
+figures of notebooks 23 and 24. The decks themselves are data in :mod:`dday.rules.decks`.
+
+>>> ruleset("triplea").fighter_limit
+3
+>>> FORTUNE[2].positive
+'naval dice hit on 1-3'
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
+from ..rules.state import Rules
+
+RULESETS: dict[str, dict[str, Any]] = {
+    "official": {},
+    "official+fortune": {"fortune": True},
+    "official+fortune+tactics": {"fortune": True, "tactics": True},
+    # VAR-RM house rules (the file's errors are not playable, see tests/test_variants.py)
+    "reference-manual": {
+        "coastal_bombardment": True,  # VAR-RM-5
+        "artillery_orders": True,  # VAR-RM-7, -8, -9
+        "reinforcement_six_nothing": True,  # VAR-RM-12
+        "capture_win": True,  # VAR-RM-15, -16
+        "alternative_wins": True,  # VAR-RM-17
+    },
+    "reference-manual-extended": {"extended_play": True, "alternative_wins": True},  # VAR-RM-17..19
+    # VAR-TA: three fighters per zone, the TripleA sequence, optional German placement
+    "triplea": {"fighter_limit": 3, "card_order": TRIPLEA_ORDER, "optional_axis_placement": True},
+}
+
+
+def ruleset(name: str, **overrides: Any) -> Any:
+    """The named rule set as a :class:`dday.rules.state.Rules`, with optional extra options."""
+    try:
+        opts = dict(RULESETS[name])
+    except KeyError:
+        raise RulesConflictError(f"unknown rule set {name!r}; known: {sorted(RULESETS)}") from None
+    opts.update(overrides)
+    known = {f.name for f in fields(Rules)}
+    unknown = set(opts) - known
+    if unknown:
+        raise RulesConflictError(f"unknown rule option(s) {sorted(unknown)}")
+    return replace(Rules(), **opts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables and comparisons for the notebooks (23_fortune_and_tactics, 24_variants)
+
+OPTION_INFO: dict[str, tuple[str, str]] = {
+    "fortune": ("R-FORT-1..4, FORT-1..16", "fortune deck: a die before each order, 1 helps and 6 hurts the side that rolls"),
+    "tactics": ("R-TAC-1..4, TAC-1..16", "tactics deck: a one-shot card offered after each order"),
+    "fighter_limit": ("VAR-TA-1", "fighters allowed per zone"),
+    "card_order": ("VAR-TA-2", "order of the sixteen order cards"),
+    "coastal_bombardment": ("VAR-RM-5", "naval dice may also hit any Axis unit in a coastal zone"),
+    "artillery_orders": ("VAR-RM-7, -8, -9", "orders 9a / 11a: artillery fires at range and no longer rolls in land combat"),
+    "reinforcement_six_nothing": ("VAR-RM-12", "a 6 on either reinforcement die brings nothing"),
+    "capture_win": ("VAR-RM-15, -16", "the Allies win as soon as they hold all three cities at a turn's end"),
+    "alternative_wins": ("VAR-RM-17", "extra wins: the US alone in Valognes, or a side wiped out"),
+    "extended_play": ("VAR-RM-18, -19", "play past turn 10 while the Allies have 12+ land units; one reinforcement die"),
+    "optional_axis_placement": ("VAR-TA-9", "the Axis may leave reinforcements on the chart"),
+    "continuous_hold": ("R-VICTORY-4", "losing a city during the holding turn breaks the hold"),
+    "three_player": ("R-NAVAL-2", "the UK and US players split the naval dice"),
+}
+
+
+def card_table(kind: str = "fortune") -> Any:
+    """The fortune or tactics cards as a DataFrame, with their confidence and RECONSTRUCTED labels.
+
+    >>> card_table("tactics").loc[10, "name"]
+    'Combined Assault'
+    """
+    import pandas as pd
+
+    if kind == "fortune":
+        rows = [
+            {
+                "card": f"FORT-{c.number}",
+                "roller": c.roller,
+                "result 1 (positive)": c.positive,
+                "result 6 (negative)": c.negative,
+                "confidence": c.confidence,
+                "RECONSTRUCTED detail": c.reconstructed or "-",
+            }
+            for c in FORTUNE.values()
+        ]
+    elif kind == "tactics":
+        rows = [
+            {
+                "card": f"TAC-{c.number}",
+                "side": c.side,
+                "name": c.name,
+                "effect": c.effect,
+                "confidence": c.confidence,
+                "label": "RECONSTRUCTED" if c.reconstructed else "as published",
+            }
+            for c in TACTICS.values()
+        ]
+    else:
+        raise ValueError(f"kind is 'fortune' or 'tactics', not {kind!r}")
+    return pd.DataFrame(rows, index=pd.RangeIndex(1, 17, name="order"))
+
+
+def ruleset_table() -> Any:
+    """One row per named rule set: the options it changes, the rule IDs behind them, what they do.
+
+    >>> t = ruleset_table()
+    >>> t.loc["triplea", "rule IDs"]
+    'VAR-TA-2; VAR-TA-1; VAR-TA-9'
+    """
+    import pandas as pd
+
+    rows = []
+    for name, opts in RULESETS.items():
+        changed = sorted(opts)
+        rows.append(
+            {
+                "rule set": name,
+                "options": ", ".join(f"{k}={_short(v)}" for k, v in sorted(opts.items())) or "(none: the official game)",
+                "rule IDs": "; ".join(OPTION_INFO[k][0] for k in changed) or "-",
+                "what changes": "; ".join(OPTION_INFO[k][1] for k in changed) or "nothing",
+            }
+        )
+    return pd.DataFrame(rows).set_index("rule set")
+
+
+def _short(v: Any) -> str:
+    return "TripleA" if v == TRIPLEA_ORDER else str(v)
+
+
+def compare_rulesets(
+    names: Any = None, n_games: int = 20, allies: str = "greedy", axis: str = "greedy", seed: int = 0, processes: int | None = 1
+) -> Any:
+    """Simulated Allied win rates under each rule set, with 95 % Wilson intervals.
+
+    One row per rule set: games, seed, Allied wins, rate, ``ci95_low`` / ``ci95_high``, the
+    mean deciding turn and a ``label`` naming the run count, the seed and the interval. Every
+    rule set plays the same master ``seed`` (:func:`dday.play.simulate.simulate`); ``processes``
+    is passed on (``None``: every core; the table does not depend on it).
+    """
+    import pandas as pd
+
+    from ..play.simulate import simulate, win_rates
+
+    rows = []
+    for name in names or RULESETS:
+        df = simulate(n_games, allies=allies, axis=axis, seed=seed, processes=processes, progress=False, rules=ruleset(name))
+        r: dict[Any, Any] = win_rates(df).loc["allies"].to_dict()
+        rows.append(
+            {
+                "rule set": name,
+                "games": int(r["games"]),
+                "seed": seed,
+                "allied_wins": int(r["wins"]),
+                "rate": float(r["rate"]),
+                "ci95_low": float(r["ci95_low"]),
+                "ci95_high": float(r["ci95_high"]),
+                "mean_turn": float(df["turn"].mean()),
+                "label": f"{r['rate'] * 100:.0f} % (95 % CI {r['ci95_low'] * 100:.0f}-{r['ci95_high'] * 100:.0f} %), "
+                f"{int(r['games'])} games, seed {seed}",
+            }
+        )
+    return pd.DataFrame(rows).set_index("rule set")
+
+
+def board_changes(before: Any, after: Any) -> Any:
+    """Zones, beachheads, airborne boxes and air units whose contents differ between two states."""
+    import pandas as pd
+
+    rows = []
+    b = before.board
+    for z in b.zones:
+        for p in ("Germany", "UK", "US"):
+            x, y = before.units(z.id, p), after.units(z.id, p)
+            if x != y:
+                rows.append({"where": f"{z.id} {z.name}", "who": p, "before": x.short() or "-", "after": y.short() or "-"})
+        ax, ay = before.air_in(z.id), after.air_in(z.id)
+        if ax != ay:
+            rows.append({"where": f"{z.id} {z.name}", "who": "air", "before": _air(ax), "after": _air(ay)})
+    for bh in b.beachheads:
+        x, y = before.beach_units(bh.name), after.beach_units(bh.name)
+        if x != y:
+            rows.append({"where": f"{bh.name} beachhead", "who": bh.power, "before": x.short() or "-", "after": y.short() or "-"})
+    for label, x, y in (("airfield", before.airfield, after.airfield), ("lost air units", before.air_lost, after.air_lost)):
+        if x != y:
+            rows.append({"where": label, "who": "air", "before": _air(x), "after": _air(y)})
+    return pd.DataFrame(rows, columns=["where", "who", "before", "after"])
+
+
+def _air(a: Any) -> str:
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in a._asdict().items() if n) or "-"
+
+
+def odds_figure(dists: dict[str, Any], title: str, xlabel: str = "outcome") -> Any:
+    """A plotly grouped bar chart of several :class:`dday.odds.Distribution` (exact values in the hover)."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    for name, d in dists.items():
+        xs = [str(o) for o in d]
+        fig.add_bar(
+            name=name,
+            x=xs,
+            y=[float(p) for _, p in d.items()],
+            customdata=[str(p) for _, p in d.items()],
+            hovertemplate="%{x}: %{y:.3f} (exact %{customdata})",
+        )
+    fig.update_layout(title=title, barmode="group", xaxis_title=xlabel, yaxis_title="probability", height=360)
+    return fig
+
+
+def rates_figure(table: Any, title: str = "Allied win rate per rule set") -> Any:
+    """Bars of :func:`compare_rulesets` with their 95 % intervals as error bars."""
+    import plotly.graph_objects as go
+
+    from ..play.simulate import interval_error_y
+
+    fig = go.Figure(
+        go.Bar(
+            x=list(table.index),
+            y=table["rate"],
+            error_y=interval_error_y(table["rate"], table["ci95_low"], table["ci95_high"]),
+            text=table["label"],
+            hovertemplate="%{x}: %{text}",
+        )
+    )
+    fig.update_layout(title=title, yaxis_title="Allied win rate", yaxis_range=[0, 1], height=380)
+    return fig

@@ -1,0 +1,49 @@
+"""Map views of a position on the real map of Normandy (issue 4).
+
+The map data and colours are in :mod:`.geodata`, what the maps show in :mod:`.labels`, the two
+views in :mod:`.leaflet_view` and :mod:`.plotly_view`.
+
+Two views draw the same :class:`~dday.rules.state.State` on ``zones.geojson`` (see
+``geo/README.md``):
+
+* :class:`LeafletView` - an interactive ipyleaflet map for notebooks. It needs no network
+  (no tile layer unless ``basemap=True``) and :meth:`LeafletView.update` restyles it in place.
+* :func:`plotly_map` - a static plotly figure that exports to PNG (:func:`export_png`) with
+  kaleido and a system chromium. Offline it needs the topojson stub :data:`EMPTY_TOPO`:
+  ``fig.show(config=show_config())``.
+
+Control colours follow the Okabe-Ito palette (colour-blind safe): Axis grey, Allied blue,
+contested reddish purple (dashed border on the leaflet map), empty zones cream. Unit badges
+use one colour per power: Germany dark grey, UK orange, US bluish green.
+
+>>> from dday.rules.board import load_board
+>>> zones = load_zones()
+>>> sum(f["properties"]["kind"] == "land" for f in zones["features"]) == len(load_board().zones)
+True
+>>> control("axis", False), control(None, True), control(None, False)
+('axis', 'contested', 'empty')
+"""
+
+from .geodata import (
+    AIRFIELD_COLOR,
+    ATTRIBUTION,
+    BORDER_COLOR,
+    BORDER_NOTE,
+    CONTROL_COLORS,
+    CONTROL_LABELS,
+    EMPTY_TOPO,
+    POWER_COLORS,
+    POWER_SHORT,
+    POWER_TEXT,
+    SEA_COLOR,
+    Control,
+    load_zones,
+    map_geometry,
+    plotly_geojson,
+    validate_zones,
+)
+from .labels import Badge, badge_texts, control, describe, title, zone_control
+from .leaflet_view import LeafletView
+from .plotly_view import export_png, frame_board, plotly_map, png_bytes, sea_trace, show_config
+
+__all__ = ["AIRFIELD_COLOR", "ATTRIBUTION", "BORDER_COLOR", "BORDER_NOTE", "CONTROL_COLORS", "CONTROL_LABELS", "EMPTY_TOPO", "POWER_COLORS", "POWER_SHORT", "POWER_TEXT", "SEA_COLOR", "Badge", "Control", "LeafletView", "badge_texts", "control", "describe", "export_png", "frame_board", "load_zones", "map_geometry", "plotly_geojson", "plotly_map", "png_bytes", "sea_trace", "show_config", "title", "validate_zones", "zone_control"]

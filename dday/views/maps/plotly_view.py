@@ -1,0 +1,345 @@
+""":func:`plotly_map`: a static plotly figure of a position that exports to PNG (:func:`export_png`)
+with kaleido and a system chromium. Offline it needs the topojson stub
+:data:`~dday.views.maps.geodata.EMPTY_TOPO`: ``fig.show(config=show_config())``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any, Final
+
+import plotly.graph_objects as go
+import plotly.io as pio
+
+from ...rules.board import Board
+from ...rules.state import State
+from ...rules.units import POWERS
+from .geodata import (
+    AIRFIELD_COLOR,
+    ATTRIBUTION,
+    BORDER_COLOR,
+    BORDER_NOTE,
+    CONTROL_COLORS,
+    CONTROL_LABELS,
+    EMPTY_TOPO,
+    POWER_COLORS,
+    POWER_SHORT,
+    SEA_COLOR,
+    map_geometry,
+    plotly_geojson,
+)
+from .labels import Badge, badge_texts, describe, title, zone_control
+
+# ---------------------------------------------------------------------------------------------
+# plotly view
+
+_CODES: Final[dict[str, int]] = {"axis": 0, "allies": 1, "contested": 2, "empty": 3}
+
+
+def _discrete_scale(colors: Sequence[str]) -> list[list[Any]]:
+    """A colorscale mapping integer codes 0..n-1 (zmin=0, zmax=n-1) to flat colours."""
+    n = len(colors)
+    scale: list[list[Any]] = []
+    for i, c in enumerate(colors):
+        lo, hi = max(0.0, (i - 0.5) / (n - 1)), min(1.0, (i + 0.5) / (n - 1))
+        scale += [[lo, c], [hi, c]]
+    return scale
+
+
+def _plotly_line(badge: Badge) -> str:
+    square = f"<span style='color:{POWER_COLORS[badge.power]}'>{'▣' if badge.air else '■'}</span>"
+    return f"{square} {escape(badge.label)}"
+
+
+def _label_points(
+    state: State, places: Sequence[str], captions: Mapping[str, str], badges: Mapping[str, list[Badge]]
+) -> tuple[list[float], list[float], list[str]]:
+    geo = map_geometry()
+    lons, lats, texts = [], [], []
+    for p in places:
+        lines = [_plotly_line(b) for b in badges[p]]
+        cap = captions.get(p, "")
+        if cap:
+            lines.insert(0, f"<span style='font-size:0.8em;color:#222'>{escape(cap)}</span>")
+        if not lines:
+            continue
+        lon, lat = geo.labels[p]
+        lons.append(lon)
+        lats.append(lat)
+        texts.append("<br>".join(lines))
+    return lons, lats, texts
+
+
+def short_caption(board: Board, place: str) -> str:
+    """Caption of a box badge: the beach name, '82nd Abn' for an airborne box, 'Airfield'."""
+    if place.startswith("airborne-"):
+        division = board.airborne_boxes[int(place.split("-")[1])].division
+        return division.replace("British ", "").replace("US ", "").replace("Airborne", "Abn")
+    return "Airfield" if place == "airfield" else place
+
+
+def show_config() -> dict[str, Any]:
+    """The plotly config for offline display: ``fig.show(config=show_config())``."""
+    return {"topojsonURL": EMPTY_TOPO}
+
+
+def frame_board(fig: go.Figure) -> None:
+    """Mercator view of exactly the board's frame, no basemap (offline; geography.md §7.3).
+
+    Explicit ranges (the frame of zones.geojson) fill the plot; ``fitbounds="locations"`` left a wide margin.
+    """
+    west, south, east, north = map_geometry().bounds
+    fig.update_geos(
+        fitbounds=False,
+        lonaxis_range=[west, east],
+        lataxis_range=[south, north],
+        visible=False,
+        projection_type="mercator",
+        bgcolor="rgba(0,0,0,0)",
+    )
+
+
+def sea_trace() -> go.Choropleth:
+    """The sea areas as one flat-coloured plotly layer (the background of every plotly map)."""
+    geo = map_geometry()
+    return go.Choropleth(
+        geojson=plotly_geojson("sea"),
+        featureidkey="properties.id",
+        locations=[f["properties"]["id"] for f in geo.seas],
+        z=[0] * len(geo.seas),
+        colorscale=[[0, SEA_COLOR], [1, SEA_COLOR]],
+        showscale=False,
+        marker_line_width=0,
+        hoverinfo="skip",
+        name="sea",
+    )
+
+
+def plotly_map(state: State, *, show_ids: bool = True, font_size: int = 17) -> go.Figure:
+    """A static map of ``state``: zones coloured by control, unit labels, cities and beaches.
+
+    Display offline with ``fig.show(config=show_config())``; export with :func:`export_png`.
+    """
+    geo = map_geometry()
+    board = state.board
+    badges = badge_texts(state)
+    land_gj = plotly_geojson("land")
+    zone_ids = list(board.zone_ids)
+    ctl = [zone_control(state, z) for z in zone_ids]
+    hover = [describe(state, z).replace("<table", "<br><table") for z in zone_ids]
+    hover = [_html_to_plotly(h) for h in hover]
+    fig = go.Figure()
+    fig.add_trace(sea_trace())
+    fig.add_trace(
+        go.Choropleth(
+            geojson=plotly_geojson("airfield"),
+            featureidkey="properties.id",
+            locations=["airfield"],
+            z=[0],
+            colorscale=[[0, AIRFIELD_COLOR], [1, AIRFIELD_COLOR]],
+            showscale=False,
+            marker_line={"width": 1.5, "color": "#5E35B1"},
+            hoverinfo="skip",
+            name="airfield",
+        )
+    )
+    fig.add_trace(
+        go.Choropleth(
+            geojson=land_gj,
+            featureidkey="properties.id",
+            locations=zone_ids,
+            z=[_CODES[c] for c in ctl],
+            zmin=0,
+            zmax=3,
+            colorscale=_discrete_scale([CONTROL_COLORS[c] for c in _CODES]),
+            showscale=False,
+            marker_line={"width": [3.5 if c == "contested" else 0.8 for c in ctl], "color": BORDER_COLOR},
+            marker_opacity=0.85,
+            text=hover,
+            hovertemplate="%{text}<extra></extra>",
+            name="zones",
+        )
+    )
+    fig.add_trace(
+        go.Choropleth(
+            geojson=plotly_geojson("beach"),
+            featureidkey="properties.id",
+            locations=[f["properties"]["id"] for f in geo.beaches],
+            z=[1 if f["properties"]["power"] == "US" else 0 for f in geo.beaches],
+            zmin=0,
+            zmax=1,
+            colorscale=_discrete_scale([POWER_COLORS["UK"], POWER_COLORS["US"]]),
+            showscale=False,
+            marker_line={"width": 0.8, "color": "#000"},
+            hoverinfo="location",
+            name="beaches",
+        )
+    )
+    dropped = [f for f in geo.airborne if badges[f["properties"]["id"]]]
+    if dropped:
+        fig.add_trace(
+            go.Choropleth(
+                geojson=plotly_geojson("airborne"),
+                featureidkey="properties.id",
+                locations=[f["properties"]["id"] for f in dropped],
+                z=[1 if f["properties"]["power"] == "US" else 0 for f in dropped],
+                zmin=0,
+                zmax=1,
+                colorscale=_discrete_scale([POWER_COLORS["UK"], POWER_COLORS["US"]]),
+                showscale=False,
+                marker_opacity=0.45,
+                marker_line={"width": 1.5, "color": "#000"},
+                hoverinfo="skip",
+                name="airborne",
+            )
+        )
+
+    victory = set(board.victory_zones)
+    text_font = {
+        "size": font_size,
+        "color": "#111",
+        "family": "DejaVu Sans, Arial, sans-serif",
+        "shadow": "1px 1px 2px white, -1px -1px 2px white, 1px -1px 2px white, -1px 1px 2px white",
+    }
+    caps = {z: z for z in zone_ids} if show_ids else {}
+    plain = [z for z in zone_ids if z not in victory]
+    lons, lats, texts = _label_points(state, plain, caps, badges)
+    fig.add_trace(
+        go.Scattergeo(lon=lons, lat=lats, text=texts, mode="text", textfont=text_font, hoverinfo="skip", name="units", showlegend=False)
+    )
+    dropped_ids = [f"airborne-{a.index}" for a in board.airborne_boxes if badges[f"airborne-{a.index}"]]
+    others = [b.name for b in board.beachheads] + dropped_ids + ["airfield"]
+    other_caps = {p: short_caption(board, p) for p in others}
+    lons, lats, texts = _label_points(state, others, other_caps, badges)
+    fig.add_trace(
+        go.Scattergeo(
+            lon=lons,
+            lat=lats,
+            text=texts,
+            mode="text",
+            textfont={**text_font, "size": font_size - 1},
+            hoverinfo="skip",
+            name="boxes",
+            showlegend=False,
+        )
+    )
+    # Victory cities: a star in the controller's colour on a white halo; the zone's label hangs below.
+    cities = sorted(geo.cities, key=lambda f: board.zone_index(f["properties"]["zone"]))
+    city_zones = [f["properties"]["zone"] for f in cities]
+    lon = [f["geometry"]["coordinates"][0] for f in cities]
+    lat = [f["geometry"]["coordinates"][1] for f in cities]
+    star = font_size + 15
+    fig.add_trace(
+        go.Scattergeo(
+            lon=lon,
+            lat=lat,
+            mode="markers",
+            marker={"symbol": "star", "size": star + 10, "color": "white"},
+            hoverinfo="skip",
+            showlegend=False,
+            name="halo",
+        )
+    )
+    city_text = []
+    for f, z in zip(cities, city_zones, strict=True):
+        lines = [_plotly_line(b) for b in badges[z]]
+        head = f"<b>{escape(f['properties']['name'])}</b>" + (f" <span style='font-size:0.8em'>{escape(z)}</span>" if show_ids else "")
+        city_text.append("<br>".join([head, *lines]))
+    fig.add_trace(
+        go.Scattergeo(
+            lon=lon,
+            lat=lat,
+            text=city_text,
+            mode="markers+text",
+            textposition="bottom center",
+            textfont=text_font,
+            marker={
+                "symbol": "star",
+                "size": star,
+                "color": [CONTROL_COLORS[zone_control(state, z)] for z in city_zones],
+                "line": {"width": 2, "color": "#000"},
+            },
+            hoverinfo="skip",
+            name="victory cities",
+            showlegend=False,
+        )
+    )
+    for c in _CODES:  # legend entries only
+        fig.add_trace(
+            go.Scattergeo(
+                lon=[None],
+                lat=[None],
+                mode="markers",
+                marker={"symbol": "square", "size": font_size, "color": CONTROL_COLORS[c], "line": {"width": 1, "color": "#333"}},
+                name=CONTROL_LABELS[c],
+                showlegend=True,
+            )
+        )
+    for p in POWERS:
+        fig.add_trace(
+            go.Scattergeo(
+                lon=[None],
+                lat=[None],
+                mode="markers",
+                marker={"symbol": "square", "size": font_size, "color": POWER_COLORS[p]},
+                name=f"{POWER_SHORT[p]} = {p} units",
+                showlegend=True,
+            )
+        )
+    frame_board(fig)
+    fig.update_layout(
+        title={"text": escape(title(state)), "x": 0.5, "font": {"size": font_size + 9}},
+        font={"family": "DejaVu Sans, Arial, sans-serif", "size": font_size},
+        margin={"l": 10, "r": 10, "t": 60, "b": 60},
+        paper_bgcolor="white",
+        legend={"orientation": "h", "x": 0.5, "xanchor": "center", "y": -0.005, "yanchor": "top", "font": {"size": font_size - 2}},
+        annotations=[
+            {
+                "text": escape(
+                    f"{ATTRIBUTION}. {BORDER_NOTE} 3i 1a 1t 2b = infantry, artillery, tanks, blockhouses; ✈ 2F 1B = fighters, bombers."
+                ),
+                "xref": "paper",
+                "yref": "paper",
+                "x": 0.5,
+                "y": 0,
+                "yshift": -48,
+                "showarrow": False,
+                "font": {"size": max(10, font_size - 5), "color": "#555"},
+            }
+        ],
+    )
+    return fig
+
+
+def _html_to_plotly(html: str) -> str:
+    """Squeeze the info-panel HTML into plotly's small hover-text HTML subset."""
+    out = html.replace("</tr>", "<br>").replace("</td><td>", ": ").replace("</div>", "<br>")
+    for tag in ("<table", "<tr", "<td", "<div", "</table", "</td"):
+        while tag in out:
+            start = out.index(tag)
+            out = out[:start] + out[out.index(">", start) + 1 :]
+    while "<br><br>" in out:
+        out = out.replace("<br><br>", "<br>")
+    return out.strip().removesuffix("<br>")
+
+
+def png_bytes(state: State, *, width: int = 1600, height: int = 1200, scale: float = 1.0) -> bytes:
+    """Render :func:`plotly_map` to PNG with kaleido (needs a system chromium; no network)."""
+    fig = plotly_map(state)
+    old = pio.defaults.topojson
+    pio.defaults.topojson = EMPTY_TOPO
+    try:
+        data: bytes = fig.to_image(format="png", width=width, height=height, scale=scale)
+    finally:
+        pio.defaults.topojson = old
+    return data
+
+
+def export_png(state: State, path: str | os.PathLike[str], *, width: int = 1600, height: int = 1200, scale: float = 1.0) -> Path:
+    """Write the static map of ``state`` to ``path`` as PNG; return the path."""
+    out = Path(path)
+    out.write_bytes(png_bytes(state, width=width, height=height, scale=scale))
+    return out

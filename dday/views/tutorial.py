@@ -1,0 +1,404 @@
+"""What the tutorial notebooks call: one short call per cell, the widgets live here.
+
+* :func:`card_lab` — "Try it" for one order card on a prepared position (:data:`PREPARED`);
+* :func:`quiz` — "Check yourself" questions with instant feedback;
+* :func:`nav` — links to the previous and next notebook (:data:`NOTEBOOKS`);
+* :func:`start_map`, :func:`card_table` — the real map at the set-up and the sixteen cards;
+* :func:`turn_stepper` — a whole turn, card by card, you or a bot deciding for each side;
+* :func:`odds_lab`, :func:`units_needed` — exact combat odds against a labelled Monte Carlo.
+
+Every widget callback is a method you can call from Python (no kernel needed), e.g.
+
+>>> lab = CardLab(9)
+>>> (lab.state.turn, lab.state.card), lab.roll_button.description
+((1, 9), 'Roll')
+>>> NOTEBOOKS[9]
+'09_blockhouses_fire.ipynb'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from typing import Final
+
+import ipywidgets as w
+import numpy as np
+import pandas as pd
+
+from ..bots import GreedyBot
+from ..rules.cards import ORDER_CARDS
+from ..rules.engine import apply, legal_actions, sample_roll
+from ..rules.setup import initial_state, state_from_json
+from ..rules.state import State
+from .maps import LeafletView
+from .widgets import style as st
+from .widgets.odds_lab import OddsLab, UnitsNeeded, units_needed
+from .widgets.play import PlayerSpec, PlayLab
+
+__all__ = [
+    "NOTEBOOKS",
+    "PREPARED",
+    "CardLab",
+    "MapPanel",
+    "OddsLab",
+    "Prepared",
+    "Quiz",
+    "TurnStepper",
+    "UnitsNeeded",
+    "card_lab",
+    "card_table",
+    "game_position",
+    "nav",
+    "odds_lab",
+    "prepared_position",
+    "quiz",
+    "start_map",
+    "turn_stepper",
+    "units_needed",
+]
+
+NOTEBOOKS: Final[tuple[str, ...]] = (
+    "00_start_here.ipynb",
+    "01_airborne_assault.ipynb",
+    "02_naval_bombardment.ipynb",
+    "03_fighter_patrol.ipynb",
+    "04_antiaircraft_fighters.ipynb",
+    "05_bomber_strike.ipynb",
+    "06_antiaircraft_bombers.ipynb",
+    "07_bombers_return.ipynb",
+    "08_allies_move.ipynb",
+    "09_blockhouses_fire.ipynb",
+    "10_allies_land.ipynb",
+    "11_allies_attack.ipynb",
+    "12_axis_moves.ipynb",
+    "13_axis_attacks.ipynb",
+    "14_allies_reinforce.ipynb",
+    "15_axis_reinforces.ipynb",
+    "16_fighters_return.ipynb",
+    "17_full_turn.ipynb",
+    "18_combat_odds_lab.ipynb",
+    "19_classroom_lesson.ipynb",
+    "20_play.ipynb",
+    "21_what_wins.ipynb",
+    "22_two_ways_to_model_a_battle.ipynb",
+    "23_fortune_and_tactics.ipynb",
+    "24_variants.ipynb",
+)
+"""The tutorial in reading order; ``NOTEBOOKS[n]`` is the notebook of order card ``n`` (1..16)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# prepared positions
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Where a card lab starts: the start of order ``card`` on ``turn`` of a game between two
+    greedy bots with dice seed ``seed`` — a position a real game reaches — and why it is a good one."""
+
+    card: int
+    turn: int
+    seed: int
+    why: str
+
+
+PREPARED: Final[dict[int, Prepared]] = {
+    p.card: p
+    for p in (
+        Prepared(1, 1, 0, "the set-up: nine paratroopers over three drop zones"),
+        Prepared(2, 1, 0, "turn 1: every blockhouse still stands; split the six dice, aim each one"),
+        Prepared(3, 1, 0, "turn 1: eight fighters on the airfield, German artillery waiting below"),
+        Prepared(4, 2, 0, "turn 2: UK and US fighters patrol over German artillery; the Axis picks targets"),
+        Prepared(5, 1, 0, "turn 1: two bombers, many German units out of reach of Allied troops"),
+        Prepared(6, 2, 0, "turn 2: a bomber over German artillery"),
+        Prepared(7, 1, 0, "turn 1: the bombers fly home (no decisions, no dice)"),
+        Prepared(8, 2, 0, "turn 2: Allied units ashore, some locked in combat"),
+        Prepared(9, 1, 0, "turn 1: full beachheads under the blockhouses' fire"),
+        Prepared(10, 1, 0, "turn 1: the boxes are full; land up to eight units per zone"),
+        Prepared(11, 1, 0, "turn 1: several contested zones after the landings"),
+        Prepared(12, 1, 0, "turn 1: fighters patrol; German moves are strafed"),
+        Prepared(13, 1, 0, "turn 1: the Germans counter-attack the beachheads"),
+        Prepared(14, 3, 3, "turn 3: a few units still wait in the boxes, the charts are partly used"),
+        Prepared(15, 2, 0, "turn 2: German charts partly used, fighters over the sectors"),
+        Prepared(16, 1, 0, "turn 1: fighters fly home, the turn ends and victory is checked"),
+    )
+}
+
+
+@cache
+def _game_states(seed: int, turns: int) -> tuple[State, ...]:
+    """Every state of a greedy-vs-greedy game with dice seed ``seed`` until turn ``turns`` ends."""
+    rng = np.random.default_rng(seed)
+    bot = GreedyBot()
+    s = initial_state()
+    out = [s]
+    while not s.is_over and s.turn <= turns:
+        x = sample_roll(s, rng) if s.current_player == "chance" else bot.choose(s, legal_actions(s), rng)
+        s = apply(s, x)
+        out.append(s)
+    return tuple(out)
+
+
+def game_position(turn: int, card: int, seed: int = 0) -> State:
+    """The start of order ``card`` on ``turn`` of a game between two greedy bots (dice seed ``seed``).
+
+    If the card has nothing to decide or roll, it resolves at once: the state returned is the
+    one right after it, whose log (``events``) tells what the card did.
+
+    >>> s = game_position(1, 9)
+    >>> (s.turn, s.card), s.beach_units("Gold").short()
+    ((1, 9), '5i 1a 1t')
+    """
+    marker = f"Turn {turn}, order {card}:"
+    for s in _game_states(seed, turn):
+        if (s.turn, s.card) == (turn, card) or any(e.startswith(marker) for e in s.events):
+            return s
+    raise ValueError(f"the seed-{seed} game never reaches order {card} on turn {turn} (the card left the deck or the game ended)")
+
+
+def prepared_position(card: int) -> State:
+    """The position :func:`card_lab` uses for ``card`` by default (see :data:`PREPARED`)."""
+    if card not in PREPARED:
+        raise ValueError(f"order cards are numbered 1..16, not {card}")
+    p = PREPARED[card]
+    return initial_state() if card == 1 else game_position(p.turn, card, p.seed)
+
+
+def _advance_to(state: State, card: int, seed: int) -> State:
+    """Play greedy bots from ``state`` until order ``card`` starts (at most one turn on)."""
+    if state.card == card:
+        return state
+    rng = np.random.default_rng(seed)
+    bot = GreedyBot()
+    s, turn = state, state.turn
+    while not s.is_over and s.turn <= turn + 1:
+        x = sample_roll(s, rng) if s.current_player == "chance" else bot.choose(s, legal_actions(s), rng)
+        s = apply(s, x)
+        if s.card == card or any(f", order {card}: " in e for e in s.events):
+            return s
+    raise ValueError(f"order {card} does not come up within a turn of this position")
+
+
+def _resolve(card: int, position: str | State | None, seed: int) -> State:
+    if position is None:
+        return prepared_position(card)
+    if isinstance(position, State):
+        return _advance_to(position, card, seed)
+    text = position.strip()
+    if text == "start":
+        return game_position(1, card)
+    if text.startswith("turn "):
+        return game_position(int(text.split()[1]), card)
+    if text.startswith("{"):
+        return _advance_to(state_from_json(json.loads(text)), card, seed)
+    raise ValueError(f"position must be None, a State, 'start', 'turn N' or a saved state (JSON), not {position!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# card lab and turn stepper
+
+
+class CardLab(PlayLab):
+    """The "Try it" widget of one order card: you decide, you roll, you see dice, odds, log and map.
+
+    ``position``: None (the prepared position of :data:`PREPARED`), a :class:`State` (played on
+    by greedy bots until the card starts), ``"start"``/``"turn N"`` (the seed-0 greedy game) or
+    a saved state as JSON text. Dice come from ``numpy.random.default_rng(seed)``.
+    """
+
+    def __init__(self, card: int, position: str | State | None = None, seed: int = 0) -> None:
+        if card not in ORDER_CARDS:
+            raise ValueError(f"order cards are numbered 1..16, not {card}")
+        state = _resolve(card, position, seed)
+        super().__init__(state, seed=seed, stop="card")
+        turn = state.turn
+        for e in state.events:  # a card with nothing to decide is already over: find its turn in the log
+            m = re.match(rf"Turn (\d+), order {card}: ", e)
+            if m:
+                turn = int(m.group(1))
+        self.goal[0] = (0, turn, card)
+        self.refresh()
+
+
+def card_lab(card: int, position: str | State | None = None, seed: int = 0) -> CardLab:
+    """The "Try it" lab for order ``card`` (1..16); display it by making it the last line of a cell."""
+    return CardLab(card, position, seed)
+
+
+class TurnStepper(PlayLab):
+    """One whole turn, card by card. Each side is played by you ("person") or a bot."""
+
+    def __init__(self, state: State | None = None, *, seed: int = 0, allies: PlayerSpec = "person", axis: PlayerSpec = "greedy") -> None:
+        super().__init__(state or initial_state(), seed=seed, players={"allies": allies, "axis": axis}, stop="turn")
+        self.next_step_button = st.button("Next step", style="info")
+        self.card_button = st.button("Play to end of card")
+        self.turn_button = st.button("Play to end of turn")
+        self.next_button.description = "Next turn ▶"
+        self.next_step_button.on_click(lambda _b: self._safely(self.next_step))
+        self.card_button.on_click(lambda _b: self._safely(self.play_to_end_of_card))
+        self.turn_button.on_click(lambda _b: self._safely(self.play_to_end_of_turn))
+        self.controls.children = (self.next_step_button, self.card_button, self.turn_button, *self.controls.children)
+        self.refresh()
+
+    def _header_html(self) -> str:
+        s = self.state
+        names = {"allies": "Allies", "axis": "Axis"}
+        who = ", ".join(f"{names[k]}: {p.name + ' bot' if p else 'you'}" for k, p in self.players.items())
+        return (
+            super()._header_html()
+            + f'<div style="font-size:16px;margin:4px 10px">Turn {s.turn} · {escape(who)} · dice seed {self.seed}</div>'
+        )
+
+    def _run(self, until_card_ends: bool) -> int:
+        start = (self.state.turn, self.state.card)
+        steps = 0
+        self._quiet = True
+        try:
+            while not self.finished and (not until_card_ends or (self.state.turn, self.state.card) == start):
+                if not self.step():
+                    break
+                steps += 1
+        finally:
+            self._quiet = False
+            self.refresh()
+        return steps
+
+    def next_step(self) -> bool:
+        """One step: a roll or a bot's decision. False (and a hint) when it is your decision."""
+        if self.finished:
+            return False
+        moved = self.step()
+        if not moved:
+            self.message.value = "<b>Your decision:</b> use the controls above, or <i>Let the bot decide</i>."
+        return moved
+
+    def play_to_end_of_card(self) -> int:
+        """Roll and let bots decide until this card is resolved or you must decide; returns the steps taken."""
+        return self._run(True)
+
+    def play_to_end_of_turn(self) -> int:
+        """Roll and let bots decide until the turn ends or you must decide; returns the steps taken."""
+        return self._run(False)
+
+
+def turn_stepper(seed: int = 0, allies: PlayerSpec = "person", axis: PlayerSpec = "greedy", state: State | None = None) -> TurnStepper:
+    """Step through one turn (from the set-up unless ``state`` is given); each side "person", "greedy" or "random"."""
+    return TurnStepper(state, seed=seed, allies=allies, axis=axis)
+
+
+# ---------------------------------------------------------------------------------------------
+# quiz, navigation, map, card table
+
+
+class Quiz(w.VBox):
+    """Multiple-choice questions; picking an option shows ✔ or ✘ and the explanation at once."""
+
+    def __init__(self, questions: Sequence[tuple[str, Sequence[str], int, str]]) -> None:
+        self.questions = [(q, list(opts), int(right), why) for q, opts, right, why in questions]
+        for q, opts, right, _ in self.questions:
+            if not 0 <= right < len(opts):
+                raise ValueError(f"question {q!r}: the correct index {right} is not one of its {len(opts)} options")
+        self.radios: list[w.RadioButtons] = []
+        self.feedback: list[w.HTML] = []
+        self.score_line = st.html()
+        rows: list[w.Widget] = [st.css(), st.html('<div style="font:bold 22px sans-serif">Check yourself</div>')]
+        for i, (q, opts, _, _) in enumerate(self.questions):
+            radio = w.RadioButtons(options=[(o, k) for k, o in enumerate(opts)], value=None, layout=w.Layout(width="auto"))
+            fb = st.html()
+            radio.observe(lambda change, i=i: self.check(i), names="value")
+            self.radios.append(radio)
+            self.feedback.append(fb)
+            rows += [st.html(f'<div style="font-size:18px;margin-top:10px"><b>{i + 1}.</b> {escape(q)}</div>'), radio, fb]
+        super().__init__([*rows, self.score_line])
+        self.add_class(st.UI_CLASS)
+
+    def check(self, i: int) -> bool | None:
+        """Show the feedback of question ``i``; True/False for right/wrong, None if unanswered."""
+        _, _, right, why = self.questions[i]
+        value = self.radios[i].value
+        if value is None:
+            self.feedback[i].value = ""
+            ok = None
+        else:
+            ok = value == right
+            mark = f'<b style="color:{st.OK_COLOR}">✔ Right.</b>' if ok else f'<b style="color:{st.HIT_COLOR}">✘ Not quite.</b>'
+            self.feedback[i].value = f'<div style="font-size:17px">{mark} {escape(why)}</div>'
+        answered = [r.value for r in self.radios if r.value is not None]
+        if answered:
+            self.score_line.value = f'<div style="font-size:17px;margin-top:8px">Score: {self.score} / {len(self.radios)}</div>'
+        return ok
+
+    @property
+    def score(self) -> int:
+        """Questions answered correctly so far."""
+        return sum(1 for r, (_, _, right, _) in zip(self.radios, self.questions, strict=True) if r.value == right)
+
+
+def quiz(questions: list[tuple[str, list[str], int, str]]) -> Quiz:
+    """A "Check yourself" widget: each question is (text, options, index of the right option, explanation)."""
+    return Quiz(questions)
+
+
+def nav(card: int) -> w.HTML:
+    """Links to the previous and next notebook; ``card`` is the notebook's number (0..24)."""
+    if not 0 <= card < len(NOTEBOOKS):
+        raise ValueError(f"notebooks are numbered 0..{len(NOTEBOOKS) - 1}, not {card}")
+    link = 'style="font-size:18px;text-decoration:none;padding:4px 10px;border:1px solid #0072B2;border-radius:6px;color:#0072B2"'
+    parts = []
+    if card > 0:
+        parts.append(f'<a {link} href="{NOTEBOOKS[card - 1]}">◀ {escape(NOTEBOOKS[card - 1])}</a>')
+    parts.append(f'<span style="font-size:18px;font-weight:bold;margin:0 12px">{escape(NOTEBOOKS[card])}</span>')
+    if card + 1 < len(NOTEBOOKS):
+        parts.append(f'<a {link} href="{NOTEBOOKS[card + 1]}">{escape(NOTEBOOKS[card + 1])} ▶</a>')
+    return w.HTML(value=f'<div style="display:flex;align-items:center;gap:6px;margin:6px 0">{"".join(parts)}</div>')
+
+
+class MapPanel(w.VBox):
+    """The real map of a position with a caption; ``map_view`` is the :class:`~dday.views.maps.LeafletView`."""
+
+    def __init__(self, state: State, caption: str = "") -> None:
+        self.map_view = LeafletView(state)
+        super().__init__([st.css(), st.html(f'<div style="font-size:18px">{escape(caption)}</div>'), self.map_view.widget])
+        self.add_class(st.UI_CLASS)
+
+
+def start_map(state: State | None = None) -> MapPanel:
+    """The map at the set-up (or of ``state``): hover or click a zone to see its units."""
+    s = state or initial_state()
+    cap = "The set-up: German units inland, Allied units waiting in the beachhead and airborne boxes." if state is None else ""
+    return MapPanel(s, cap)
+
+
+def card_table() -> pd.DataFrame:
+    """The sixteen order cards: number, name, active side, response, what happens, rule IDs.
+
+    >>> df = card_table()
+    >>> len(df), list(df.columns)[:3]
+    (16, ['card', 'name', 'active'])
+    """
+    return pd.DataFrame(
+        [
+            {
+                "card": c.number,
+                "name": c.name,
+                "active": c.active.capitalize(),
+                "response": c.response or "—",
+                "what happens": c.summary,
+                "rules": ", ".join(c.rules),
+            }
+            for c in ORDER_CARDS.values()
+        ]
+    ).set_index("card", drop=False)
+
+
+def odds_lab(**forces: int) -> OddsLab:
+    """The combat odds lab: pick the units, see one cycle, the fight over several cards, and a Monte Carlo check.
+
+    Keyword arguments preset the sliders, e.g. ``odds_lab(allies_infantry=4, axis_blockhouse=1)``.
+    """
+    return OddsLab(**forces)

@@ -1,0 +1,202 @@
+"""Decision controls: the legal actions of a step as a dropdown (with a count where units move together), in plain words (:func:`action_label`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ...rules.actions import (
+    Action,
+    Bombard,
+    BomberStrike,
+    ChooseCasualties,
+    Done,
+    FireAA,
+    FireToSea,
+    Land,
+    Move,
+    Patrol,
+    PlaceReinforcement,
+    SplitNavalDice,
+)
+from ...rules.engine import describe_step
+from ...rules.state import State
+from . import style as st
+
+# ---------------------------------------------------------------------------------------------
+# decision controls
+
+
+def _force_text(losses: Sequence[tuple[str, str, int]]) -> str:
+    return " + ".join(f"{n} {p} {u}" for p, u, n in losses) or "nothing"
+
+
+def action_label(s: State, a: Action) -> str:
+    """Readable text for one legal action (used in the dropdowns)."""
+    b = s.board
+    if isinstance(a, Done):
+        return "Done"
+    if isinstance(a, ChooseCasualties):
+        return "lose " + _force_text(a.losses)
+    if isinstance(a, SplitNavalDice):
+        return f"UK {a.uk} dice, US {6 - a.uk} dice"
+    if isinstance(a, Bombard):
+        return f"{b.name(a.zone)} ({s.units(a.zone, 'Germany').blockhouse} blockhouse(s))"
+    if isinstance(a, Patrol):
+        art = s.units(a.zone, "Germany").artillery
+        flak = f" — AA: {art} German artillery" if art else ""
+        return f"{b.name(a.zone)} ({s.fighters_in(a.zone)} fighter(s) there){flak}"
+    if isinstance(a, FireAA):
+        step = s.step
+        kind = getattr(step, "kind", "air unit")
+        return f"the {a.power} {kind}"
+    if isinstance(a, BomberStrike):
+        return f"{b.name(a.zone)}: the {a.target} ({s.units(a.zone, 'Germany').short()})"
+    if isinstance(a, FireToSea):
+        return f"the {a.target}"
+    if isinstance(a, Move):
+        return f"{a.power} {a.unit} → {' → '.join(b.name(z) for z in a.path[1:])}"
+    if isinstance(a, Land):
+        return f"{a.unit} (into {b.beachhead(a.beach).lands_into})"
+    if isinstance(a, PlaceReinforcement):
+        return a.destination if not b.has_zone(a.destination) else f"{b.name(a.destination)}"
+    return str(a)
+
+
+def _group_of(s: State, a: Action) -> tuple[str, str] | None:
+    """(key, label) of the first dropdown for actions that are grouped, else None."""
+    b = s.board
+    if isinstance(a, Patrol):
+        return a.power, f"{a.power} fighters ({s.airfield.get(a.power, 'fighter')} on the airfield)"
+    if isinstance(a, BomberStrike):
+        return a.power, f"{a.power} bomber"
+    if isinstance(a, Move):
+        here = s.units(a.path[0], a.power).short()
+        return f"{a.path[0]} {a.power}", f"from {b.name(a.path[0])}: {a.power} {here}"
+    if isinstance(a, Land):
+        return a.beach, f"{a.beach} beachhead ({s.beach_units(a.beach).short()})"
+    if isinstance(a, PlaceReinforcement):
+        c = b.chart(a.chart)
+        return a.chart, c.label
+    return None
+
+
+def _max_count(s: State, a: Action) -> int:
+    """How many units one declaration may carry (1 if the action has no count)."""
+    if isinstance(a, Patrol):
+        return max(1, min(s.airfield.get(a.power, "fighter"), s.rules.fighter_limit - s.fighters_in(a.zone)))
+    if isinstance(a, Move):
+        return max(1, s.units(a.path[0], a.power).get(a.unit))
+    if isinstance(a, Land):
+        return max(1, s.beach_units(a.beach).get(a.unit))
+    return 1
+
+
+_GO_WORDS: dict[type, str] = {
+    ChooseCasualties: "Remove these casualties",
+    SplitNavalDice: "Split the dice",
+    Bombard: "Aim this die",
+    Patrol: "Send",
+    FireAA: "Fire",
+    BomberStrike: "Send bomber",
+    FireToSea: "Fire",
+    Move: "Declare move",
+    Land: "Land",
+    PlaceReinforcement: "Place",
+}
+_DONE_WORDS: dict[type, str] = {
+    Patrol: "Done patrolling",
+    BomberStrike: "No more bombers",
+    Move: "Done moving",
+    Land: "Done landing",
+}
+
+
+class DecisionControl:
+    """Widgets for one decision, built from ``legal_actions``: an optional group dropdown, the
+    choice dropdown, an optional count, the action button ``go`` and a ``done`` button.
+
+    ``on_choose(action)`` is called with the chosen action.
+    """
+
+    def __init__(self, state: State, actions: Sequence[Action], on_choose: Callable[[Action], None]) -> None:
+        self.state = state
+        self.actions = list(actions)
+        self.on_choose = on_choose
+        real = [a for a in self.actions if not isinstance(a, Done)]
+        self.kind: type | None = type(real[0]) if real else None
+        self.prompt = st.html(f"<b>{escape(describe_step(state))}</b>")
+        self.groups: dict[str, list[Action]] = {}
+        group_labels: dict[str, str] = {}
+        for a in real:
+            g = _group_of(state, a)
+            key, label = g if g else ("", "")
+            self.groups.setdefault(key, []).append(a)
+            group_labels.setdefault(key, label)
+        grouped = len(self.groups) > 1 or (self.kind in (Patrol, Move, Land, PlaceReinforcement, BomberStrike) and bool(real))
+        self.group: w.Dropdown | None = None
+        if grouped and real:
+            self.group = w.Dropdown(options=[(group_labels[k], k) for k in self.groups], layout=w.Layout(width="auto", max_width="640px"))
+            self.group.observe(self._on_group, names="value")
+        self.choice = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="640px"))
+        self.choice.observe(self._on_choice, names="value")
+        counted = self.kind in (Patrol, Move, Land)
+        self.count: w.BoundedIntText | None = (
+            w.BoundedIntText(value=1, min=1, max=1, description="how many", layout=w.Layout(width="170px")) if counted else None
+        )
+        self.go = st.button(_GO_WORDS.get(self.kind, "Choose") if self.kind else "Choose", style="primary")
+        self.go.on_click(lambda _b: self.submit())
+        self.go.disabled = not real
+        self.done: w.Button | None = None
+        if any(isinstance(a, Done) for a in self.actions):
+            self.done = st.button(_DONE_WORDS.get(self.kind, "Done") if self.kind else "Done", style="warning")
+            self.done.on_click(lambda _b: self.on_choose(Done()))
+        self._fill_choices()
+        row = [x for x in (self.choice, self.count, self.go, self.done) if x is not None]
+        if not real:
+            row = [x for x in (self.done,) if x is not None]
+        self.widget = w.VBox([self.prompt, *([self.group] if self.group else []), w.HBox(row, layout=w.Layout(flex_flow="row wrap"))])
+
+    # -- callbacks ---------------------------------------------------------------------------
+    def _current_group(self) -> list[Action]:
+        if self.group is not None:
+            return self.groups.get(self.group.value, [])
+        return [a for a in self.actions if not isinstance(a, Done)]
+
+    def _fill_choices(self) -> None:
+        acts = self._current_group()
+        self.choice.options = [(action_label(self.state, a), a) for a in acts]
+        if acts:
+            self.choice.index = 0
+        if isinstance(self.kind, type) and self.kind is SplitNavalDice and SplitNavalDice(3) in acts:
+            self.choice.value = SplitNavalDice(3)
+        self._on_choice()
+
+    def _on_group(self, _change: Any = None) -> None:
+        self._fill_choices()
+
+    def _on_choice(self, _change: Any = None) -> None:
+        if self.count is not None and self.choice.value is not None:
+            top = _max_count(self.state, self.choice.value)
+            self.count.value = min(self.count.value, top)
+            self.count.max = top
+
+    def selected(self) -> Action | None:
+        """The action the controls describe now (with the count applied)."""
+        a = self.choice.value
+        if a is None:
+            return None
+        if self.count is not None and isinstance(a, (Patrol, Move, Land)) and self.count.value > 1:
+            return replace(a, count=int(self.count.value))
+        return a  # type: ignore[no-any-return]
+
+    def submit(self) -> None:
+        """Press the action button: hand the selected action to ``on_choose``."""
+        a = self.selected()
+        if a is not None:
+            self.on_choose(a)

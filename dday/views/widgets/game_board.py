@@ -1,0 +1,566 @@
+"""A whole game in a notebook: two or three players, any seat a bot, save, load, undo and replay.
+
+:class:`GameBoard` puts together what the tutorial widgets already have - the decision
+controls of :class:`~dday.widgets.play.DecisionControl`, the live map of
+:class:`~dday.views.maps.LeafletView` and the saved games of :mod:`dday.play.saves` - with the order card
+being played, the reinforcement charts, the turn track and the game log.
+
+Seats are powers: ``germany``, ``uk`` and ``us`` are each ``"person"`` or a bot name
+(``"random"``, ``"greedy"``, ``"strong"``). Leave ``us=None`` for a two-player game: the UK
+seat then commands both Allied powers (and the naval dice are not split, R-NAVAL-2).
+
+The engine asks each decision of a *side* ("allies" or "axis"). When the UK and US seats are
+different (say the UK is a person and the US a bot), an Allied decision is routed like this:
+
+* if every legal action names one power only (a US ``Patrol``, a landing from Utah, a UK
+  chart's reinforcement...), that power's seat decides;
+* if the actions name both powers one by one (patrols, bombers, moves, landings, placements),
+  the bot seat goes first with its own power's actions; when it says "done" it *passes*
+  (nothing is applied) and the other seat finishes the step, its "done" ending it;
+* decisions that belong to both powers at once (splitting the naval dice, casualties that may
+  mix UK and US units, fortune and tactics picks) go to the person, if an Allied seat is one,
+  else to the UK seat's bot.
+
+Every button calls a plain method, so tests play without a browser:
+
+>>> board = GameBoard("greedy", "greedy", "greedy", seed=3)
+>>> board.play_bots() > 100, board.state.is_over
+(True, True)
+>>> board.undo().is_over                      # bots only: the last decision is taken back
+False
+
+Dice come from ``numpy.random.default_rng(seed)``, used for the bots' tie-breaks too, so a
+bot-only board plays exactly the game of :func:`dday.play.game.play_game` with the same seed.
+Undoing does not rewind the generator: a decision made again meets new dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any, Final
+
+import ipywidgets as w
+import numpy as np
+
+from ...bots import BOTS, Player, make_player
+from ...errors import DDayError, SaveFileError
+from ...play.saves import History, Input, load_game
+from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
+from ...rules.cards import ORDER_CARDS
+from ...rules.engine import describe_step
+from ...rules.state import Rules, State
+from ...rules.steps import NavalTargetStep, Roll, StrafeStep
+from ..maps import CONTROL_COLORS, POWER_COLORS, POWER_TEXT, LeafletView
+from . import style as st
+from .play import DecisionControl, roll_info
+
+__all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers", "chart_table_html", "turn_track_html"]
+
+SEAT_CHOICES: Final[tuple[str, ...]] = ("person", "random", "greedy", "strong")
+ALLIED: Final[tuple[str, str]] = ("UK", "US")
+UNIT_LETTER: Final[dict[str, str]] = {"infantry": "i", "artillery": "a", "tank": "t"}
+
+
+# ---------------------------------------------------------------------------------------------
+# which power a decision concerns
+
+
+def action_powers(state: State, action: Action) -> frozenset[str]:
+    """The powers whose units ``action`` uses or loses (empty for Done and picks).
+
+    >>> from dday.rules.setup import initial_state
+    >>> s = initial_state()
+    >>> sorted(action_powers(s, Patrol("UK", "F14"))), sorted(action_powers(s, Land("Utah", "infantry")))
+    (['UK'], ['US'])
+    """
+    b = state.board
+    if isinstance(action, (Patrol, BomberStrike, Move)):
+        return frozenset({action.power})
+    if isinstance(action, Land):
+        return frozenset({b.beachhead(action.beach).power})
+    if isinstance(action, PlaceReinforcement):
+        return frozenset({b.chart(action.chart).power})
+    if isinstance(action, ChooseCasualties):
+        return frozenset(p for p, _, _ in action.losses)
+    if isinstance(action, SplitNavalDice):
+        return frozenset(ALLIED)
+    if isinstance(action, Bombard) and isinstance(state.step, NavalTargetStep):
+        if not state.rules.three_player:
+            return frozenset(ALLIED)
+        return frozenset({"UK" if state.step.die < state.step.uk_dice else "US"})
+    if state.current_player == "axis" and not isinstance(action, Done):
+        return frozenset({"Germany"})
+    return frozenset()
+
+
+@dataclass
+class Turn:
+    """Who is due now: ``kind`` is "over", "chance", "person" or "bot".
+
+    ``powers`` are the powers the decision concerns, ``actions`` the choices offered to that
+    seat (a subset of ``legal_actions`` when two Allied seats share a step), ``bot`` the
+    deciding bot and ``can_pass`` whether its "done" only hands the step to the other seat.
+    """
+
+    kind: str
+    powers: tuple[str, ...] = ()
+    actions: list[Action] = field(default_factory=list)
+    bot: Player | None = None
+    can_pass: bool = False
+
+
+# ---------------------------------------------------------------------------------------------
+# small HTML pieces
+
+
+def _chip(power: str, text: str | None = None) -> str:
+    return (
+        f'<span style="background:{POWER_COLORS[power]};color:{POWER_TEXT[power]};padding:1px 8px;border-radius:5px;'
+        f'font-weight:bold">{escape(text or power)}</span>'
+    )
+
+
+def chart_table_html(state: State) -> str:
+    """The four reinforcement charts as rows of coloured letters, first in line first."""
+    rows = []
+    for c in state.board.charts:
+        queue = state.chart_queue(c.name)
+        cells = "".join(
+            f'<span title="{u}" style="display:inline-block;min-width:20px;text-align:center;margin:1px;border-radius:3px;'
+            f'background:{POWER_COLORS[c.power]};color:{POWER_TEXT[c.power]};font:bold 16px monospace">{UNIT_LETTER.get(u, "?")}</span>'
+            for u in queue
+        )
+        rows.append(
+            f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap">{escape(c.label)}</td>'
+            f'<td style="padding:2px 6px;text-align:right"><b>{len(queue)}</b></td>'
+            f"<td>{cells or '<i>empty</i>'}</td></tr>"
+        )
+    return (
+        '<div style="font-size:16px"><b>Reinforcement charts</b> (first in line on the left; '
+        "i infantry, a artillery, t tank)"
+        f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>'
+    )
+
+
+def turn_track_html(state: State) -> str:
+    """Turns 1..10 with the current turn marked and the "close to victory" hold marker (R-VICTORY-2)."""
+    last = state.board.turns
+    boxes = []
+    for t in range(1, max(last, state.turn) + 1):
+        now = t == state.turn
+        style = (
+            f"background:{CONTROL_COLORS['allies']};color:#fff;border:3px solid #000" if now else "background:#fff;border:2px solid #888"
+        )
+        boxes.append(
+            f'<span style="display:inline-block;min-width:34px;text-align:center;margin:2px;padding:2px 4px;'
+            f'border-radius:6px;font:bold 18px sans-serif;{style}">{t}</span>'
+        )
+    if state.hold:
+        hold = (
+            f'<span style="margin-left:10px;padding:2px 8px;border-radius:6px;background:#F0E442;border:2px solid #000;'
+            f'font-weight:bold">★ close to victory: the Allies held all three cities at the end of turn {state.turn - 1 if not state.is_over else state.turn}</span>'
+        )
+    else:
+        hold = '<span style="margin-left:10px;color:#555">no hold marker</span>'
+    return f'<div style="font-size:16px"><b>Turn track</b><br>{"".join(boxes)}{hold}</div>'
+
+
+def _card_html(state: State) -> str:
+    c = ORDER_CARDS[state.card]
+    color = st.SIDE_COLORS[c.active]
+    resp = f" · response: {escape(c.response)}" if c.response else ""
+    left = len(state.deck)
+    return (
+        f'<div style="border-left:10px solid {color};padding:4px 12px;background:#FAFAFA">'
+        f'<div style="font:bold 26px sans-serif">Turn {state.turn} · Order {c.number} — {escape(c.name)}</div>'
+        f'<div style="font-size:18px">{escape(c.summary)}</div>'
+        f'<div style="font-size:16px;color:#333">Who acts: <b>{"the Allies" if c.active == "allies" else "the Axis"}</b>{resp}'
+        f" · rules {escape(', '.join(c.rules))} · {left} order(s) in the deck this game</div></div>"
+    )
+
+
+def _seat_words(spec: str) -> str:
+    return "a person" if spec == "person" else f"the {spec} bot"
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class GameBoard:
+    """A complete game with widgets. ``widget`` is the panel to display.
+
+    Parameters: ``germany``, ``uk``, ``us`` - each "person" or a bot name (``us=None``: two
+    players, the UK seat plays both Allied powers); ``seed`` for the dice; ``rules`` (default:
+    the basic game, with the naval dice split only in a three-player game); ``auto`` - after a
+    person's decision, roll and let the bots play until a person must decide again.
+    """
+
+    def __init__(
+        self,
+        germany: str = "person",
+        uk: str = "person",
+        us: str | None = None,
+        *,
+        seed: int = 0,
+        rules: Rules | None = None,
+        auto: bool = True,
+        filename: str = "dday_game.json",
+        map_height: str = "560px",
+    ) -> None:
+        self.three_player = us is not None
+        self.seats: dict[str, str] = {"Germany": germany, "UK": uk, "US": us if us is not None else uk}
+        for power, spec in self.seats.items():
+            if spec != "person" and spec not in BOTS:
+                raise ValueError(f"{power}: choose a seat from {[*SEAT_CHOICES]}, not {spec!r}")
+        self._bots: dict[str, Player] = {}
+        for power in ("Germany", "UK", "US"):
+            spec = self.seats[power]
+            if spec == "person":
+                continue
+            same = next((p for p in self._bots if self.seats[p] == spec and p != "Germany"), None)
+            self._bots[power] = self._bots[same] if same else make_player(spec)  # UK and US share one bot if alike
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        rules = rules or Rules(three_player=self.three_player)
+        self.history = History.new(rules, seed=seed, players=self._players())
+        self._passes: set[tuple[int, str, int]] = set()  # (step start, power, inputs when it passed)
+        self._quiet = False
+
+        # -- widgets ------------------------------------------------------------------------
+        self.title = st.html(self._title_html())
+        self.card = st.html()
+        self.track = st.html()
+        self.status = st.html()
+        self.decision: DecisionControl | None = None
+        self.decision_box = w.VBox([])
+        self.message = st.html()
+        self.roll_button = st.button("Roll", style="danger", tooltip="Roll the dice of this step")
+        self.bots_button = st.button("Play bots until a person must decide", style="success")
+        self.undo_button = st.button("Undo my last decision", style="warning", tooltip="Takes back the decision and the dice after it")
+        self.auto_box = w.Checkbox(value=auto, description="after my decision, roll and play the bots", indent=False)
+        self.roll_button.on_click(lambda _b: self._safely(self.roll))
+        self.bots_button.on_click(lambda _b: self._safely(self.play_bots))
+        self.undo_button.on_click(lambda _b: self._safely(self.undo))
+        self.charts = st.html()
+        self.log = st.html()
+        self.map_view = LeafletView(self.state, height=map_height)
+
+        self.filename = w.Text(value=filename, description="file", layout=w.Layout(width="360px"))
+        self.save_button = st.button("Save", icon="save")
+        self.load_button = st.button("Load", icon="folder-open", tooltip="Load a saved game and carry on playing it")
+        self.save_button.on_click(lambda _b: self._safely(self.save))
+        self.load_button.on_click(lambda _b: self._safely(self.load))
+
+        self.replay_states: list[State] = []
+        self.replay_inputs: list[Input] = []
+        self.replay_this_button = st.button("Replay this game", tooltip="Step through the game so far, move by move")
+        self.replay_slider = w.IntSlider(
+            value=0, min=0, max=0, description="input", continuous_update=False, layout=w.Layout(width="560px")
+        )
+        self.replay_prev = st.button("◀ Prev")
+        self.replay_next = st.button("Next ▶")
+        self.replay_caption = st.html()
+        self.replay_map = LeafletView(self.state, height="440px")
+        self.replay_this_button.on_click(lambda _b: self.replay_from())
+        self.replay_prev.on_click(lambda _b: self.replay_step(-1))
+        self.replay_next.on_click(lambda _b: self.replay_step(+1))
+        self.replay_slider.observe(lambda _c: self._show_replay(), names="value")
+
+        controls = w.HBox([self.roll_button, self.bots_button, self.undo_button, self.auto_box], layout=w.Layout(flex_flow="row wrap"))
+        left = w.VBox([self.card, self.status, self.decision_box, controls, self.message], layout=w.Layout(flex="1 1 560px"))
+        right = w.VBox([self.track, self.charts, self.log], layout=w.Layout(flex="1 1 480px"))
+        files = w.HBox([self.filename, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap"))
+        replay = w.VBox(
+            [
+                st.html('<div style="font:bold 20px sans-serif;margin-top:10px">Replay, move by move</div>'),
+                w.HBox(
+                    [self.replay_this_button, self.replay_prev, self.replay_slider, self.replay_next], layout=w.Layout(flex_flow="row wrap")
+                ),
+                self.replay_caption,
+                self.replay_map.widget,
+            ]
+        )
+        self.widget = st.panel(
+            [self.title, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_view.widget, files, replay], width="100%"
+        )
+        self.refresh()
+        self._set_replay([], [])
+
+    # -- the position -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position now."""
+        return self.history.state
+
+    def log_lines(self) -> list[str]:
+        """Every log line of the game so far."""
+        return [line for s in self.history.states for line in s.events]
+
+    def _players(self) -> dict[str, str]:
+        allies = self.seats["UK"] if self.seats["UK"] == self.seats["US"] else f"UK {self.seats['UK']}, US {self.seats['US']}"
+        return {"allies": allies, "axis": self.seats["Germany"]}
+
+    # -- who decides ----------------------------------------------------------------------------
+    @property
+    def split_allies(self) -> bool:
+        """Whether the UK and US seats are held by different players (routing applies)."""
+        return self.seats["UK"] != self.seats["US"]
+
+    def _kind(self, power: str) -> str:
+        return "person" if self.seats[power] == "person" else "bot"
+
+    def _lead_allied(self) -> str:
+        """The Allied seat for decisions of both powers: a person if there is one, else the UK."""
+        return next((p for p in ALLIED if self.seats[p] == "person"), "UK")
+
+    def _step_start(self) -> int:
+        """Index of the state where the pending decision step began (decisions of one step in a row)."""
+        h = self.history
+        i = len(h.inputs)
+        cur = h.states[i]
+        while i > 0:
+            prev, x = h.states[i - 1], h.inputs[i - 1]
+            if isinstance(x, tuple) or type(prev.step) is not type(cur.step) or (prev.turn, prev.card) != (cur.turn, cur.card):
+                break
+            i -= 1
+        return i
+
+    def turn_now(self) -> Turn:
+        """Who must act now, on which powers' units, and with which choices."""
+        s = self.state
+        if s.is_over:
+            return Turn("over")
+        if s.current_player == "chance":
+            return Turn("chance")
+        acts = self.history.legal_actions()
+        if s.current_player == "axis":
+            return Turn(self._kind("Germany"), ("Germany",), acts, self._bots.get("Germany"))
+        named = frozenset().union(*(action_powers(s, a) for a in acts))
+        powers = tuple(p for p in ALLIED if p in named) or ALLIED
+        if not self.split_allies:
+            return Turn(self._kind("UK"), powers, acts, self._bots.get("UK"))
+        if len(powers) == 1:
+            p = powers[0]
+            return Turn(self._kind(p), powers, acts, self._bots.get(p))
+        real = [a for a in acts if not isinstance(a, Done)]
+        dones = [a for a in acts if isinstance(a, Done)]
+        if not real or any(len(action_powers(s, a)) != 1 for a in real):  # a decision of both powers at once
+            lead = self._lead_allied()
+            return Turn(self._kind(lead), ALLIED, acts, self._bots.get(lead))
+        order = sorted(ALLIED, key=lambda p: self.seats[p] == "person")  # bots first
+        start = self._step_start()
+        for p in order[:-1]:
+            mine = [a for a in real if action_powers(s, a) == {p}]
+            if mine and not any(st_ == start and q == p for st_, q, _ in self._passes):
+                return Turn(self._kind(p), (p,), mine + dones, self._bots.get(p), can_pass=bool(dones))
+        p = order[-1]
+        return Turn(self._kind(p), (p,), [a for a in real if action_powers(s, a) == {p}] + dones, self._bots.get(p))
+
+    def _decided_by_person(self, before: State, x: Input) -> bool:
+        """Whether a person seat made decision ``x`` in position ``before``."""
+        if isinstance(x, tuple):
+            return False
+        if before.current_player == "axis":
+            return self.seats["Germany"] == "person"
+        if not self.split_allies:
+            return self.seats["UK"] == "person"
+        powers = action_powers(before, x)
+        if len(powers) == 1:
+            return self.seats[next(iter(powers))] == "person"
+        return self.seats[self._lead_allied()] == "person"
+
+    # -- actions (the buttons call these) --------------------------------------------------------
+    def choose(self, action: Action) -> State:
+        """A person's decision; then, with ``auto`` on, rolls and bots until a person must decide."""
+        t = self.turn_now()
+        if t.kind != "person":
+            raise DDayError(f"no person is to decide now: {describe_step(self.state)}")
+        self.history.apply(action)
+        self.message.value = ""
+        if self.auto_box.value:
+            self.play_bots()
+        else:
+            self.refresh()
+        return self.state
+
+    def roll(self) -> State:
+        """Roll the pending dice with the seeded generator."""
+        if self.state.current_player != "chance":
+            raise DDayError(f"nothing to roll now: {describe_step(self.state)}")
+        self.history.roll(self.rng)
+        self.message.value = ""
+        self.refresh()
+        return self.state
+
+    def play_bots(self, max_steps: int = 100_000) -> int:
+        """Roll and let bot seats decide until a person must decide or the game ends; returns the steps taken."""
+        n = 0
+        while n < max_steps:
+            t = self.turn_now()
+            if t.kind == "chance":
+                self.history.roll(self.rng)
+            elif t.kind == "bot" and t.bot is not None:
+                a = t.bot.choose(self.state, t.actions, self.rng)
+                if isinstance(a, Done) and t.can_pass:
+                    self._passes.add((self._step_start(), t.powers[0], len(self.history)))
+                else:
+                    self.history.apply(a)
+            else:
+                break
+            n += 1
+        self.refresh()
+        return n
+
+    def undo(self) -> State:
+        """Take back the last decision of a person (of anyone in a bot-only game) and every roll and
+        bot decision after it, like :meth:`dday.play.saves.History.undo_decision`."""
+        h = self.history
+        anyone = "person" not in self.seats.values()
+        for i in range(len(h.inputs) - 1, -1, -1):
+            x = h.inputs[i]
+            if not isinstance(x, tuple) and (anyone or self._decided_by_person(h.states[i], x)):
+                h.undo(len(h.inputs) - i)
+                break
+        else:
+            raise DDayError("there is no decision to undo")
+        self._passes = {p for p in self._passes if p[2] <= len(h)}
+        self.message.value = ""
+        self.refresh()
+        return self.state
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the game to ``path`` (default: the file box) as a saved game of :mod:`dday.play.saves`."""
+        p = Path(path if path is not None else self.filename.value)
+        self.history.players = self._players()
+        self.history.save(p)
+        self.message.value = (
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {len(self.history)} inputs to {escape(str(p))}</span>'
+        )
+        return p
+
+    def load(self, path: str | Path | None = None) -> bool:
+        """Load a saved game and carry on playing it; a bad file leaves this game as it was.
+
+        The seats stay as they are; dice go on from ``default_rng((seed, inputs so far))``.
+        The loaded game is also ready in the replay below.
+        """
+        p = Path(path if path is not None else self.filename.value)
+        try:
+            game = load_game(p)
+        except SaveFileError as exc:
+            self.message.value = (
+                f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ Could not load {escape(str(p))}: {escape(str(exc))}</span>'
+            )
+            return False
+        self.history = History(list(game.states), list(game.inputs), game.seed, dict(game.players), game.start_given)
+        self.seed = game.seed if game.seed is not None else self.seed
+        self.rng = np.random.default_rng((self.seed, len(game.inputs)))
+        self._passes = set()
+        self._set_replay(list(game.states), list(game.inputs))
+        self.refresh()
+        self.message.value = (
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(str(p))}: {len(game)} inputs, turn {game.final.turn}'
+            f"{', game over' if game.final.is_over else ''}</span>"
+        )
+        return True
+
+    # -- replay ------------------------------------------------------------------------------------
+    def replay_from(self, game: History | None = None) -> None:
+        """Replay ``game`` (default: this game so far) with the slider and Prev/Next."""
+        g = game or self.history
+        self._set_replay(list(g.states), list(g.inputs))
+
+    def _set_replay(self, states: list[State], inputs: list[Input]) -> None:
+        self.replay_states, self.replay_inputs = states, inputs
+        with self.replay_slider.hold_trait_notifications():
+            self.replay_slider.max = max(0, len(states) - 1)
+            self.replay_slider.value = 0
+        self._show_replay()
+
+    def replay_step(self, delta: int) -> int:
+        """Move the replay ``delta`` inputs forward (or back); returns the new position."""
+        self.replay_slider.value = min(max(0, self.replay_slider.value + delta), self.replay_slider.max)
+        return int(self.replay_slider.value)
+
+    @property
+    def replay_state(self) -> State | None:
+        """The position the replay shows (None if nothing is loaded)."""
+        return self.replay_states[self.replay_slider.value] if self.replay_states else None
+
+    def _show_replay(self) -> None:
+        s = self.replay_state
+        on = s is not None
+        self.replay_prev.disabled = not on or self.replay_slider.value == 0
+        self.replay_next.disabled = not on or self.replay_slider.value >= self.replay_slider.max
+        if s is None:
+            self.replay_caption.value = '<div style="font-size:16px;color:#555">Load a saved game, or press <b>Replay this game</b>.</div>'
+            return
+        k = self.replay_slider.value
+        what = "the start" if k == 0 else f"input {k} of {len(self.replay_inputs)}: <b>{escape(_input_text(self.replay_inputs[k - 1]))}</b>"
+        events = "<br>".join(escape(e) for e in s.events[-6:])
+        self.replay_caption.value = (
+            f'<div style="font-size:17px">After {what} · turn {s.turn}, order {s.card} ({escape(ORDER_CARDS[s.card].name)})</div>'
+            f'<div class="dday-log" style="max-height:140px">{events}</div>'
+        )
+        self.replay_map.update(s)
+
+    # -- display -------------------------------------------------------------------------------------
+    def _safely(self, fn: Callable[[], Any]) -> None:
+        try:
+            fn()
+        except DDayError as exc:  # illegal choices and unreadable files are explained, not raised
+            self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
+
+    def _title_html(self) -> str:
+        seats = " · ".join(
+            f"{_chip(p)} {escape(_seat_words(self.seats[p]))}"
+            for p in (("Germany", "UK", "US") if self.three_player else ("Germany", "UK"))
+        )
+        if not self.three_player:
+            seats = seats.replace(_chip("UK"), f"{_chip('UK')}+{_chip('US')}")
+        n = 3 if self.three_player else 2
+        return f'<div style="font:bold 28px sans-serif">Axis & Allies: D-Day — a {n}-player game</div><div style="font-size:18px;margin:4px 0">{seats}</div>'
+
+    def _status_html(self, t: Turn) -> str:
+        s = self.state
+        if t.kind == "over":
+            return f'<div style="font:bold 24px sans-serif;color:{st.OK_COLOR}">✔ Game over on turn {s.turn}: the {escape(str(s.winner).capitalize())} win.</div>'
+        if t.kind == "chance":
+            title = roll_info(s).title if isinstance(s.step, (Roll, StrafeStep)) else describe_step(s)
+            return f'<div style="font-size:19px">🎲 <b>{escape(title)}</b> — press <b>Roll</b> (or play on).</div>'
+        chips = " ".join(_chip(p) for p in t.powers)
+        who = "you decide" if t.kind == "person" else f"the {escape(getattr(t.bot, 'name', 'bot'))} bot decides — press <b>Play bots</b>"
+        return f'<div style="font-size:19px">{chips} units: {who}.<br><span style="font-size:17px">{escape(describe_step(s))}</span></div>'
+
+    def refresh(self) -> None:
+        """Bring every widget in line with the current position (the map is restyled in place)."""
+        s = self.state
+        t = self.turn_now()
+        self.card.value = _card_html(s)
+        self.track.value = turn_track_html(s)
+        self.charts.value = chart_table_html(s)
+        self.status.value = self._status_html(t)
+        self.roll_button.disabled = t.kind != "chance"
+        self.bots_button.disabled = t.kind in ("over", "person")
+        self.undo_button.disabled = not any(not isinstance(x, tuple) for x in self.history.inputs)
+        if t.kind == "person":
+            self.decision = DecisionControl(s, t.actions, lambda a: self._safely(lambda: self.choose(a)))
+            self.decision_box.children = [self.decision.widget]
+        else:
+            self.decision = None
+            self.decision_box.children = []
+        lines = self.log_lines()[-18:]
+        self.log.value = (
+            '<div style="font-size:16px"><b>Game log</b></div><div class="dday-log">' + "<br>".join(escape(x) for x in lines) + "</div>"
+        )
+        self.map_view.update(s)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _input_text(x: Input) -> str:
+    return "roll " + " ".join(str(f) for f in x) if isinstance(x, tuple) else str(x)

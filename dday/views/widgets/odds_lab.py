@@ -1,0 +1,430 @@
+"""The combat odds lab: exact odds of one cycle and of a whole fight, checked by Monte Carlo.
+
+Exact numbers come from :mod:`dday.odds` (:func:`~dday.odds.cycle_distribution`,
+:func:`~dday.odds.zone_fight_exact`). The Monte Carlo here is a separate, vectorised
+implementation of the same rules (both sides fire with every unit, each owner loses units in
+the :data:`~dday.odds.DEFAULT_POLICY` order), so agreement is a real check. Every sampled
+number is printed with its run count, seed and a 95 % Wilson interval.
+
+>>> mc = simulate_fight("3i 1a", "2i 1b", cards=2, runs=400, seed=1)
+>>> mc.runs, mc.seed, round(float(mc.table["allies_hold"].iloc[-1] + mc.table["axis_hold"].iloc[-1]
+...     + mc.table["contested"].iloc[-1] + mc.table["empty"].iloc[-1]), 9)
+(400, 1, 1.0)
+>>> r = units_needed(0.8, by_turn=4, defender="2a 1t", mix="t")
+>>> r.n, r.force.short()
+(4, '4t')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from math import sqrt
+from typing import Any, Final
+
+import ipywidgets as w
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from ... import odds
+from ...rules.scenario import force as parse_force
+from ...rules.setup import initial_state
+from ...rules.units import Force, attack_value, defense_value
+from ..maps import CONTROL_COLORS, POWER_COLORS
+from . import style as st
+
+__all__ = ["FIGHT_COLUMNS", "MonteCarlo", "OddsLab", "UnitsNeeded", "simulate_fight", "units_needed", "wilson"]
+
+FIGHT_COLUMNS: Final = ("allies_hold", "axis_hold", "contested", "empty")
+_LABELS: Final = {
+    "allies_hold": "Allies hold",
+    "axis_hold": "Axis holds",
+    "contested": "still contested",
+    "empty": "empty (both wiped out)",
+}
+_COLORS: Final = {
+    "allies_hold": CONTROL_COLORS["allies"],
+    "axis_hold": POWER_COLORS["Germany"],
+    "contested": CONTROL_COLORS["contested"],
+    "empty": "#E69F00",
+}
+_DASH: Final = {"allies_hold": "solid", "axis_hold": "dash", "contested": "dot", "empty": "dashdot"}
+
+
+def short_fmt(p: Fraction) -> str:
+    """'1/6 ≈ 16.7 %' when the fraction is short enough to read, else just '97.2 %'.
+
+    >>> short_fmt(Fraction(1, 6)), short_fmt(Fraction(123456789, 987654321))
+    ('1/6 ≈ 16.7 %', '12.5 %')
+    """
+    return odds.fmt(p) if p.denominator <= 10**5 else f"{float(p) * 100:.1f} %"
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval for k successes in n runs.
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class MonteCarlo:
+    """Sampled fight results: one row per card with the share of runs in each outcome."""
+
+    table: pd.DataFrame
+    counts: pd.DataFrame
+    runs: int
+    seed: int
+
+    def interval(self, column: str, card: int | None = None) -> tuple[float, float]:
+        """95 % interval of ``column`` after ``card`` (default: the last card)."""
+        k = self.counts[column].iloc[-1] if card is None else self.counts[column].loc[card]
+        return wilson(int(k), self.runs)
+
+    def label(self, column: str, card: int | None = None) -> str:
+        """'0.412 (n = 2,000 runs, seed 0, 95 % interval 0.390–0.434)'."""
+        row = self.table.iloc[-1] if card is None else self.table.loc[card]
+        lo, hi = self.interval(column, card)
+        return f"{row[column]:.3f} (n = {self.runs:,} runs, seed {self.seed}, 95 % interval {lo:.3f}–{hi:.3f})"
+
+
+def _hit_numbers(f: Force, side: str, attacking: bool, order: tuple[str, ...]) -> np.ndarray:
+    """One hit number per unit, in loss order (the first is lost first)."""
+    value = attack_value if attacking else defense_value
+    units = [u for u in order] + [u for u in ("infantry", "artillery", "tank", "blockhouse") if u not in order]
+    return np.array([value(u, side) for u in units for _ in range(f.get(u))], dtype=np.int64)
+
+
+def simulate_fight(
+    allies: odds.UnitSpec, axis: odds.UnitSpec, cards: int, first: str = "allies", runs: int = 2000, seed: int = 0
+) -> MonteCarlo:
+    """Sample the fight of :func:`dday.odds.zone_fight` ``runs`` times with ``numpy.random.default_rng(seed)``."""
+    a0, x0 = parse_force(allies), parse_force(axis)  # type: ignore[arg-type]
+    pol = odds.DEFAULT_POLICY
+    rng = np.random.default_rng(seed)
+    vals = {
+        (side, att): _hit_numbers(f, side, att, pol.allies if side == "allies" else pol.axis)
+        for side, f in (("allies", a0), ("axis", x0))
+        for att in (True, False)
+    }
+    na, nx = a0.total, x0.total
+    la = np.zeros(runs, dtype=np.int64)  # Allied losses so far: units leave from the front of the list
+    lx = np.zeros(runs, dtype=np.int64)
+    slots_a, slots_x = np.arange(na), np.arange(nx)
+    rows, counts = [], []
+    attacker = first
+    for card in range(1, cards + 1):
+        va = vals[("allies", attacker == "allies")]
+        vx = vals[("axis", attacker == "axis")]
+        live = (la < na) & (lx < nx)
+        ha = ((rng.integers(1, 7, (runs, na)) <= va) & (slots_a[None, :] >= la[:, None])).sum(1) if na else np.zeros(runs, dtype=np.int64)
+        hx = ((rng.integers(1, 7, (runs, nx)) <= vx) & (slots_x[None, :] >= lx[:, None])).sum(1) if nx else np.zeros(runs, dtype=np.int64)
+        lx = np.where(live, np.minimum(nx, lx + ha), lx)
+        la = np.where(live, np.minimum(na, la + hx), la)
+        alive_a, alive_x = la < na, lx < nx
+        c = {
+            "allies_hold": int((alive_a & ~alive_x).sum()),
+            "axis_hold": int((~alive_a & alive_x).sum()),
+            "contested": int((alive_a & alive_x).sum()),
+            "empty": int((~alive_a & ~alive_x).sum()),
+        }
+        counts.append({"card": card, **c})
+        rows.append({"card": card, **{k: v / runs for k, v in c.items()}})
+        attacker = "axis" if attacker == "allies" else "allies"
+    return MonteCarlo(pd.DataFrame(rows).set_index("card"), pd.DataFrame(counts).set_index("card"), runs, seed)
+
+
+# ---------------------------------------------------------------------------------------------
+# how many units?
+
+
+@dataclass(frozen=True)
+class UnitsNeeded:
+    """The answer of :func:`units_needed`: the smallest force (or None), the table and the assumptions."""
+
+    n: int | None
+    force: Force
+    table: pd.DataFrame
+    target_prob: float
+    by_turn: int
+    defender: Force
+    zone: str
+
+    def explain(self) -> str:
+        """The answer and its assumptions in plain words."""
+        if self.n is None:
+            best = self.table["P(Allies hold)"].max()
+            head = (
+                f"Even 8 units (the stacking limit) reach only {best:.1%} by the end of turn {self.by_turn}: "
+                f"the target {self.target_prob:.0%} cannot be met in one zone."
+            )
+        else:
+            p = float(self.table["P(Allies hold)"].loc[self.n])
+            head = f"{self.n} units ({self.force.short()}) take {self.zone} by the end of turn {self.by_turn} with probability {p:.1%} ≥ {self.target_prob:.0%}."
+        return "\n".join(
+            [
+                head,
+                f"Assumptions: the Allied units are all in {self.zone} before order 11 of turn 1; the defenders are {self.defender.short()};",
+                f"nobody moves in, out or is reinforced; each turn has one Allied attack (order 11) and one Axis attack (order 13), "
+                f"so {2 * self.by_turn} combat cycles; casualties follow dday.odds.DEFAULT_POLICY (cheapest first); "
+                "no bombers, naval dice or strafing. 'Take' = only Allied land units left (blockhouses count as Axis).",
+                "Exact: dday.odds.zone_fight (a Markov chain over the forces), no sampling.",
+            ]
+        )
+
+    def _repr_html_(self) -> str:
+        return f"<pre style='font-size:15px'>{escape(self.explain())}</pre>" + self.table.to_html(float_format=lambda x: f"{x:.3f}")
+
+
+def _mix_force(n: int, mix: str) -> Force:
+    names = {"i": "infantry", "a": "artillery", "t": "tank"}
+    if not mix or any(ch not in names for ch in mix):
+        raise ValueError(f"mix is a string of unit letters i, a, t (e.g. 'iat'), not {mix!r}")
+    f = Force()
+    for k in range(n):
+        f = f.add(names[mix[k % len(mix)]])
+    return f
+
+
+def units_needed(
+    target_prob: float = 0.8, by_turn: int = 4, defender: odds.UnitSpec | None = None, zone: str = "F30", mix: str = "iat"
+) -> UnitsNeeded:
+    """How many Allied units must sit in ``zone`` (default Caen) to take it by ``by_turn`` with ``target_prob``?
+
+    Exact, via :func:`dday.odds.zone_fight`. The force of n units takes the first n letters of
+    ``mix`` repeated ('iat': infantry, artillery, tank, infantry, ...). ``defender`` defaults to
+    the zone's German garrison at the set-up. See :meth:`UnitsNeeded.explain` for the assumptions.
+    """
+    if not 0 < target_prob < 1:
+        raise ValueError("target_prob is a probability strictly between 0 and 1")
+    if by_turn < 1:
+        raise ValueError("by_turn is a turn number, 1 or more")
+    s0 = initial_state()
+    dfn = parse_force(defender) if defender is not None else s0.units(zone, "Germany")  # type: ignore[arg-type]
+    if not dfn.total:
+        raise ValueError(f"{zone} has no defenders: give defender=")
+    limit = s0.board.stacking_limit
+    rows = []
+    answer: int | None = None
+    for n in range(1, limit + 1):
+        f = _mix_force(n, mix)
+        fight = odds.zone_fight_exact(f, dfn, cards=2 * by_turn, first="allies")
+        p = fight.exact("allies_hold")
+        rows.append({"units": n, "force": f.short(), "P(Allies hold)": float(p), "exact": str(p)})
+        if answer is None and p >= Fraction(target_prob).limit_denominator(10**6):
+            answer = n
+    table = pd.DataFrame(rows).set_index("units")
+    return UnitsNeeded(answer, _mix_force(answer or limit, mix), table, target_prob, by_turn, dfn, zone)
+
+
+# ---------------------------------------------------------------------------------------------
+# the widget
+
+
+class OddsLab:
+    """Sliders for both sides, the exact one-cycle heatmap, the fight over N cards, and a "Simulate" button.
+
+    ``sliders`` maps 'allies_infantry' … 'axis_blockhouse' to IntSliders; ``attacker`` picks
+    who attacks first; ``heatmap`` and ``fight_chart`` are FigureWidgets updated in place.
+    """
+
+    def __init__(self, **preset: int) -> None:
+        start = {
+            "allies_infantry": 3,
+            "allies_artillery": 1,
+            "allies_tank": 1,
+            "axis_infantry": 2,
+            "axis_artillery": 1,
+            "axis_tank": 0,
+            "axis_blockhouse": 1,
+        }
+        unknown = set(preset) - set(start)
+        if unknown:
+            raise ValueError(f"unknown slider(s) {sorted(unknown)}; use {sorted(start)}")
+        start.update(preset)
+        self.sliders: dict[str, w.IntSlider] = {}
+        for key, v in start.items():
+            unit = key.split("_")[1]
+            top = 4 if unit == "blockhouse" else 8
+            self.sliders[key] = w.IntSlider(
+                value=v, min=0, max=top, description=unit, continuous_update=False, layout=w.Layout(width="300px")
+            )
+        self.attacker = w.ToggleButtons(
+            options=[("Allies attack (order 11)", "allies"), ("Axis attacks (order 13)", "axis")], value="allies"
+        )
+        self.cards = w.IntSlider(value=6, min=1, max=12, description="cards", continuous_update=False, layout=w.Layout(width="300px"))
+        self.runs = w.BoundedIntText(value=2000, min=10, max=200_000, description="runs", layout=w.Layout(width="190px"))
+        self.seed = w.IntText(value=0, description="seed", layout=w.Layout(width="150px"))
+        self.simulate_button = st.button("Simulate", style="primary", tooltip="Monte Carlo check of the exact fight")
+        self.simulate_button.on_click(lambda _b: self.simulate())
+        self.summary = st.html()
+        self.fight_text = st.html()
+        self.mc_text = st.html()
+        self.message = st.html()
+        self.heatmap = st.live_figure(
+            data=[
+                go.Heatmap(
+                    z=[[0]],
+                    colorscale="Viridis",
+                    colorbar={"tickformat": ".0%"},
+                    texttemplate="%{text}",
+                    hovertemplate="attacker %{y} hits, defender %{x} hits: %{z:.2%}<extra></extra>",
+                )
+            ]
+        )
+        self.heatmap.update_layout(
+            height=380, width=430, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
+        )
+        self.heatmap.update_xaxes(title="defender's hits", dtick=1)
+        self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
+        self.fight_chart = st.live_figure(
+            data=[
+                go.Scatter(x=[], y=[], mode="lines+markers", name=_LABELS[c], line={"color": _COLORS[c], "width": 3, "dash": _DASH[c]})
+                for c in FIGHT_COLUMNS
+            ]
+            + [
+                go.Scatter(
+                    x=[],
+                    y=[],
+                    mode="markers",
+                    name=f"{_LABELS[c]} (sampled)",
+                    marker={"color": _COLORS[c], "symbol": "x", "size": 11},
+                    error_y={"type": "data", "array": [], "arrayminus": []},
+                    visible=False,
+                )
+                for c in FIGHT_COLUMNS
+            ]
+        )
+        self.fight_chart.update_layout(
+            height=460,
+            width=560,
+            margin={"l": 60, "r": 10, "t": 60, "b": 140},
+            font={"size": 15},
+            title={"text": "Who holds the zone after each card"},
+            legend={"font": {"size": 13}, "orientation": "h", "y": -0.25},
+        )
+        self.fight_chart.update_xaxes(title="attack card (11 and 13 alternate)", dtick=1)
+        self.fight_chart.update_yaxes(title="probability", tickformat=".0%", range=[0, 1.02])
+        self.mc: MonteCarlo | None = None
+        for s in (*self.sliders.values(), self.attacker, self.cards):
+            s.observe(lambda _c: self.update(), names="value")
+        allies = w.VBox(
+            [st.html('<b style="color:#0072B2;font-size:18px">Allies</b>')]
+            + [self.sliders[k] for k in self.sliders if k.startswith("allies")]
+        )
+        axis = w.VBox(
+            [st.html('<b style="color:#595959;font-size:18px">Axis</b>')] + [self.sliders[k] for k in self.sliders if k.startswith("axis")]
+        )
+        self.widget = st.panel(
+            [
+                w.HBox([allies, axis, w.VBox([self.attacker, self.cards])], layout=w.Layout(flex_flow="row wrap")),
+                self.message,
+                w.HBox(
+                    [w.VBox([st.figure_view(self.heatmap), self.summary]), w.VBox([st.figure_view(self.fight_chart), self.fight_text])],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                w.HBox([self.runs, self.seed, self.simulate_button]),
+                self.mc_text,
+            ]
+        )
+        self.update()
+
+    # -- the forces ------------------------------------------------------------------------------
+    def forces(self) -> tuple[Force, Force]:
+        """(Allied force, Axis force) from the sliders."""
+
+        def side(prefix: str) -> Force:
+            return Force.from_dict({k.split("_")[1]: s.value for k, s in self.sliders.items() if k.startswith(prefix) and s.value})
+
+        return side("allies"), side("axis")
+
+    # -- callbacks ---------------------------------------------------------------------------------
+    def update(self) -> None:
+        """Recompute the exact cycle and fight for the sliders' forces (the sampled points are cleared)."""
+        allies, axis = self.forces()
+        self.mc = None
+        self.mc_text.value = ""
+        with self.fight_chart.batch_update():
+            for tr in self.fight_chart.data[len(FIGHT_COLUMNS) :]:
+                tr.visible = False
+        if not allies.total or not axis.total:
+            self.message.value = f'<span style="color:{st.HIT_COLOR};font-size:17px">Give both sides at least one unit.</span>'
+            return
+        self.message.value = ""
+        first = self.attacker.value
+        att, dfn = (allies, axis) if first == "allies" else (axis, allies)
+        d = odds.cycle_distribution(att, dfn, first)
+        ni, nj = dfn.total, att.total
+        z = [[float(d[(i, j)]) for j in range(nj + 1)] for i in range(ni + 1)]
+        text = [[f"{v:.0%}" if v >= 0.005 else "" for v in row] for row in z]
+        with self.heatmap.batch_update():
+            hm = self.heatmap.data[0]
+            hm.z = z
+            hm.text = text
+            hm.x = list(range(nj + 1))
+            hm.y = list(range(ni + 1))
+            self.heatmap.layout.title.text = f"One cycle: {first.capitalize()} {att.short()} attack {dfn.short()}"
+        ea, ed = float(d.marginal(0).mean()), float(d.marginal(1).mean())
+        more = d.prob(lambda o: o[0] > o[1])
+        self.summary.value = (
+            f'<div style="font-size:16px;max-width:470px">Expected hits: attacker {ea:.2f}, defender {ed:.2f}. '
+            f"P(attacker scores more hits) = {escape(short_fmt(more))}.<br>"
+            "Both sides fire with every unit (casualties still fire back), so the table is the product of two hit "
+            "distributions, each a convolution of binomials C(n,k)(N/6)^k(1−N/6)^(n−k).</div>"
+        )
+        fight = odds.zone_fight_exact(allies, axis, self.cards.value, first=first)
+        self.fight = fight
+        df = fight.to_frame()
+        with self.fight_chart.batch_update():
+            for tr, c in zip(self.fight_chart.data, FIGHT_COLUMNS, strict=False):
+                tr.x = list(df["card"])
+                tr.y = list(df[c])
+        last = fight.rows[-1]
+        self.fight_text.value = (
+            f'<div style="font-size:16px;max-width:600px">After {self.cards.value} card(s), exactly: '
+            + ", ".join(f"{_LABELS[c]} {escape(short_fmt(last[c]))}" for c in FIGHT_COLUMNS)
+            + ". A Markov chain over both forces; each owner loses its cheapest units first; nobody moves in or out.</div>"
+        )
+
+    def simulate(self, runs: int | None = None, seed: int | None = None) -> MonteCarlo | None:
+        """Run the Monte Carlo check and draw it next to the exact curves (each point with its 95 % interval)."""
+        allies, axis = self.forces()
+        if not allies.total or not axis.total:
+            return None
+        n = int(runs if runs is not None else self.runs.value)
+        sd = int(seed if seed is not None else self.seed.value)
+        mc = simulate_fight(allies, axis, self.cards.value, self.attacker.value, n, sd)
+        self.mc = mc
+        with self.fight_chart.batch_update():
+            for tr, c in zip(self.fight_chart.data[len(FIGHT_COLUMNS) :], FIGHT_COLUMNS, strict=True):
+                ys = list(mc.table[c])
+                ivs = [mc.interval(c, k) for k in mc.table.index]
+                tr.x = [k + 0.12 for k in mc.table.index]
+                tr.y = ys
+                tr.error_y = {
+                    "type": "data",
+                    "array": [hi - y for y, (_, hi) in zip(ys, ivs, strict=True)],
+                    "arrayminus": [y - lo for y, (lo, _) in zip(ys, ivs, strict=True)],
+                }
+                tr.visible = True
+        last = self.fight.rows[-1]
+        rows = "".join(f"<tr><td>{_LABELS[c]}</td><td>{float(last[c]):.3f}</td><td>{escape(mc.label(c))}</td></tr>" for c in FIGHT_COLUMNS)
+        self.mc_text.value = (
+            f'<div style="font-size:16px">Monte Carlo after card {self.cards.value}: n = {n:,} runs, seed {sd}, 95 % Wilson intervals '
+            "(a separate numpy simulation of the same rules).</div>"
+            f'<table style="font-size:16px;border-collapse:collapse"><tr><th>outcome</th><th>exact</th><th>sampled</th></tr>{rows}</table>'
+        )
+        return mc
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,307 @@
+"""Play order cards with widgets: decisions from dropdowns, dice from a Roll button.
+
+:class:`PlayLab` is the engine behind :func:`dday.tutorial.card_lab` (one order card) and
+:func:`dday.tutorial.turn_stepper` (a whole turn, bots optional). Everything a button does is
+a plain method (:meth:`PlayLab.choose`, :meth:`PlayLab.roll`, :meth:`PlayLab.step_back`, ...),
+so tests drive the widgets without a kernel or a browser. The roll's distribution is in
+:mod:`.rolls`, the decision controls in :mod:`.decisions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+import numpy as np
+
+from ... import odds
+from ...bots import GreedyBot, Player, make_player
+from ...errors import DDayError
+from ...rules.actions import Action
+from ...rules.cards import ORDER_CARDS
+from ...rules.dice import Faces
+from ...rules.engine import apply, describe_step, legal_actions, sample_roll
+from ...rules.state import State
+from ..maps import LeafletView
+from . import style as st
+from .decisions import DecisionControl, action_label
+from .rolls import RollInfo, figure_widget, roll_info, show_distribution
+
+__all__ = ["DecisionControl", "PlayLab", "PlayerSpec", "RollInfo", "action_label", "figure_widget", "roll_info", "show_distribution"]
+
+PlayerSpec = str | Player | None
+"""Who decides for a side: "person" (or None) for the learner, "greedy"/"random" or a Player."""
+
+
+# ---------------------------------------------------------------------------------------------
+# the lab
+
+
+def _player(spec: PlayerSpec) -> Player | None:
+    if spec is None or spec == "person":
+        return None
+    if isinstance(spec, str):
+        return make_player(spec)
+    return spec
+
+
+class PlayLab:
+    """Play from ``state`` with widgets. ``players`` maps 'allies'/'axis' to a :data:`PlayerSpec`.
+
+    ``stop`` says when the lab has reached its goal: ``"card"`` (this order card is resolved)
+    or ``"turn"`` (this turn is over). History is a list of immutable states, so stepping
+    back is popping the list.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        seed: int = 0,
+        players: Mapping[str, PlayerSpec] | None = None,
+        stop: str = "card",
+        map_height: str = "560px",
+    ) -> None:
+        self.start = state
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.bot_rng = np.random.default_rng(seed + 1)
+        self.players: dict[str, Player | None] = {side: _player((players or {}).get(side)) for side in ("allies", "axis")}
+        self.helper = GreedyBot()
+        self.stop = stop
+        self.history: list[State] = [state]
+        self.goal: list[tuple[int, int, int]] = [(0, state.turn, state.card)]  # (history index, turn, card)
+        self.last_roll: tuple[RollInfo, Faces] | None = None
+        self.decision: DecisionControl | None = None
+        self._quiet = False  # set while bots play many steps: refresh once at the end
+
+        self.header = st.html()
+        self.status = st.html()
+        self.message = st.html()
+        self.decision_box = w.VBox([])
+        self.roll_button = st.button("Roll", style="danger", tooltip="Roll the dice of this step")
+        self.bot_button = st.button("Let the bot decide", tooltip="GreedyBot makes this one decision")
+        self.back_button = st.button("Step back", tooltip="Undo the last decision or roll")
+        self.reset_button = st.button("Reset", tooltip="Start again from the first position, re-seeding the dice")
+        self.next_button = st.button("Next card ▶", style="success")
+        self.seed_box = w.IntText(value=seed, description="seed", layout=w.Layout(width="150px"))
+        self.roll_button.on_click(lambda _b: self._safely(self.roll))
+        self.bot_button.on_click(lambda _b: self._safely(self.bot_decide))
+        self.back_button.on_click(lambda _b: self._safely(self.step_back))
+        self.reset_button.on_click(lambda _b: self._safely(self.reset))
+        self.next_button.on_click(lambda _b: self._safely(self.next_card))
+        self.dice = st.html(min_height="80px")
+        self.chart = figure_widget()
+        self.explanation = st.html(max_width="560px")
+        self.log = st.html()
+        self.map_view = LeafletView(state, height=map_height)
+        self.extra_buttons: list[w.Widget] = []
+        self.controls = w.HBox(
+            [self.roll_button, self.bot_button, self.back_button, self.reset_button, self.seed_box, self.next_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
+        right = w.VBox([st.figure_view(self.chart), self.explanation], layout=w.Layout(flex="0 0 540px"))
+        self.widget = st.panel(
+            [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_view.widget], width="100%"
+        )
+        self.refresh()
+
+    # -- state --------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position now."""
+        return self.history[-1]
+
+    @property
+    def card(self) -> int:
+        """The order card this lab is about (changes with :meth:`next_card`)."""
+        return self.goal[-1][2]
+
+    @property
+    def finished(self) -> bool:
+        """Whether the goal (this card, or this turn) is reached."""
+        s = self.state
+        _, turn, card = self.goal[-1]
+        if s.is_over:
+            return True
+        if self.stop == "turn":
+            return s.turn != turn
+        return (s.turn, s.card) != (turn, card)
+
+    def log_lines(self) -> list[str]:
+        """Every log line since the first position (``state.events`` of each step)."""
+        first = list(self.history[0].events)
+        card = self.goal[0][2]
+        starts = [i for i, e in enumerate(first) if f", order {card}: " in e]
+        if starts:  # drop what the previous card logged in the same transition
+            first = first[starts[0] :]
+        return first + [line for s in self.history[1:] for line in s.events]
+
+    # -- actions (the buttons call these) ------------------------------------------------------
+    def _push(self, new: State) -> None:
+        self.history.append(new)
+
+    def choose(self, action: Action) -> State:
+        """Make a decision (raises :class:`~dday.errors.IllegalActionError` if it is illegal)."""
+        if self.state.current_player not in ("allies", "axis"):
+            raise DDayError(f"no decision is pending: {describe_step(self.state)}")
+        self._push(apply(self.state, action))
+        self.message.value = ""
+        self.refresh()
+        return self.state
+
+    def roll(self, faces: Sequence[int] | None = None) -> Faces:
+        """Roll the pending dice (``faces`` to script them) and show dice, odds and the map."""
+        s = self.state
+        if s.current_player != "chance":
+            raise DDayError(f"nothing to roll now: {describe_step(s)}")
+        info = roll_info(s)
+        rolled: Faces = tuple(int(f) for f in faces) if faces is not None else sample_roll(s, self.rng)
+        self._push(apply(s, rolled))
+        self.last_roll = (info, rolled)
+        self.message.value = ""
+        self.refresh()
+        return rolled
+
+    def bot_decide(self) -> Action:
+        """Let :class:`~dday.bots.GreedyBot` (or the side's own bot) make the pending decision."""
+        s = self.state
+        acts = legal_actions(s)
+        if not acts:
+            raise DDayError(f"no decision is pending: {describe_step(s)}")
+        bot = self.players.get(s.current_player) or self.helper
+        a = bot.choose(s, acts, self.bot_rng)
+        self.choose(a)
+        return a
+
+    def step_back(self) -> None:
+        """Undo the last step (the dice generator is not rewound: a re-roll gives new dice)."""
+        if len(self.history) > 1:
+            self.history.pop()
+            while len(self.goal) > 1 and self.goal[-1][0] >= len(self.history):
+                self.goal.pop()
+            self.last_roll = None
+            self.refresh()
+
+    def reset(self) -> None:
+        """Back to the first position; the dice are re-seeded from the seed box."""
+        self.seed = int(self.seed_box.value)
+        self.rng = np.random.default_rng(self.seed)
+        self.bot_rng = np.random.default_rng(self.seed + 1)
+        self.history = [self.start]
+        self.goal = self.goal[:1]
+        self.last_roll = None
+        self.message.value = ""
+        self.refresh()
+
+    def next_card(self) -> None:
+        """Carry on with the next order card of the same game."""
+        if not self.finished or self.state.is_over:
+            raise DDayError("finish this card first")
+        self.goal.append((len(self.history) - 1, self.state.turn, self.state.card))
+        self.refresh()
+
+    def step(self) -> bool:
+        """One step by whoever is due: roll, or a bot's decision. False if a person must decide."""
+        s = self.state
+        if s.is_over:
+            return False
+        if s.current_player == "chance":
+            self.roll()
+            return True
+        bot = self.players.get(s.current_player)
+        if bot is None:
+            return False
+        self.choose(bot.choose(s, legal_actions(s), self.bot_rng))
+        return True
+
+    def _safely(self, fn: Callable[[], Any]) -> None:
+        try:
+            fn()
+        except DDayError as exc:  # illegal choices are explained, not raised into the notebook
+            self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
+
+    # -- display -----------------------------------------------------------------------------
+    def _header_html(self) -> str:
+        c = ORDER_CARDS[self.card]
+        side = c.active
+        resp = f" · response: {escape(c.response)}" if c.response else ""
+        return (
+            f'<div style="border-left:8px solid {st.SIDE_COLORS[side]};padding:4px 10px">'
+            f'<div style="font:bold 24px sans-serif">Order {c.number} — {escape(c.name)}</div>'
+            f'<div style="font-size:17px">{escape(c.summary)}</div>'
+            f'<div style="font-size:15px;color:#444">Active: {side.capitalize()}{resp} · rules {", ".join(c.rules)}</div></div>'
+        )
+
+    def _status_html(self) -> str:
+        s = self.state
+        if self.finished:
+            if s.is_over:
+                return f'<div style="font:bold 20px sans-serif;color:{st.OK_COLOR}">✔ Game over: {escape(str(s.winner))} win.</div>'
+            what = f"Order card {self.card} is finished" if self.stop == "card" else f"Turn {self.goal[-1][1]} is finished"
+            return f'<div style="font:bold 20px sans-serif;color:{st.OK_COLOR}">✔ {what}. Next: order {s.card} ({escape(ORDER_CARDS[s.card].name)}).</div>'
+        who = s.current_player
+        if who == "chance":
+            return f'<div style="font-size:18px">⚄ <b>{escape(roll_info(s).title)}</b> — press <b>Roll</b>.</div>'
+        player = self.players.get(who)
+        by = f" ({player.name} bot)" if player is not None else ""
+        return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide.</div>'
+
+    def refresh(self) -> None:
+        """Bring every widget in line with the current state (map updated in place)."""
+        if self._quiet:
+            return
+        s = self.state
+        done = self.finished
+        self.header.value = self._header_html()
+        self.status.value = self._status_html()
+        chance = s.current_player == "chance" and not done
+        self.roll_button.disabled = not chance
+        deciding = s.current_player in ("allies", "axis") and not done
+        self.bot_button.disabled = not deciding
+        self.back_button.disabled = len(self.history) <= 1
+        self.next_button.layout.display = "" if done and not s.is_over and self.stop == "card" else "none"
+        if deciding and self.players.get(s.current_player) is None:
+            self.decision = DecisionControl(s, legal_actions(s), lambda a: self._safely(lambda: self.choose(a)))
+            self.decision_box.children = [self.decision.widget]
+        else:
+            self.decision = None
+            self.decision_box.children = []
+        if self.last_roll is not None:
+            info, faces = self.last_roll
+            self.dice.value = f'<div style="font-size:16px;color:#333">{escape(info.title)}</div>' + st.dice_html(
+                faces, info.hit_on, total=info.value(faces) if info.is_2d6 else None
+            )
+            show_distribution(self.chart, info, info.value(faces))
+            self.explanation.value = _explain_html(info, info.value(faces))
+        else:
+            self.dice.value = ""
+        if chance and self.last_roll is None:  # the odds before the first roll; afterwards the last roll stays shown
+            info = roll_info(s)
+            show_distribution(self.chart, info)
+            self.explanation.value = _explain_html(info, None)
+        lines = self.log_lines()[-14:]
+        self.log.value = '<div class="dday-log">' + "<br>".join(escape(x) for x in lines) + "</div>"
+        self.map_view.update(s)
+
+    # -- display in notebooks -------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _explain_html(info: RollInfo, rolled: int | None) -> str:
+    parts = [
+        f'<div style="font-size:16px">{escape(info.formula)}</div>',
+        f'<div style="font-size:16px;color:#333">{escape(info.meaning)}</div>',
+    ]
+    if rolled is not None:
+        p = info.probs.get(rolled, Fraction(0))
+        parts.append(
+            f'<div style="font-size:17px"><b style="color:{st.HIT_COLOR}">Rolled: {rolled} {info.outcome_name}</b> — '
+            f"exact chance of that: {escape(odds.fmt(p))}</div>"
+        )
+    return "".join(parts)

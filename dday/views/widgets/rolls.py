@@ -1,0 +1,178 @@
+"""The pending roll of a position: its exact distribution (:class:`RollInfo`, :func:`roll_info`) and the bar chart that shows it.
+
+>>> from dday.rules.setup import initial_state
+>>> info = roll_info(initial_state())                 # the 101st Airborne's three dice
+>>> info.title
+'US paratroopers over F11 Sainte-Mère-Église: 3 dice'
+>>> str(info.probs[0]), info.value((1, 4, 1))
+('125/216', 2)
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import plotly.graph_objects as go
+
+from ... import odds
+from ...rules.dice import hits_in
+from ...rules.engine import chance_outcomes, describe_step, step_dice
+from ...rules.state import State
+from ...rules.steps import Roll, StrafeStep
+from ...rules.units import other_side
+from . import style as st
+
+# ---------------------------------------------------------------------------------------------
+# the distribution of the pending roll
+
+
+@dataclass(frozen=True)
+class RollInfo:
+    """The pending roll: exact distribution of its result (hits, or the 2d6 total) and the words for it."""
+
+    title: str
+    outcome_name: str
+    probs: dict[int, Fraction]
+    formula: str
+    meaning: str
+    hit_on: tuple[int, ...]  # per die; 0 for a 2d6 roll
+    is_2d6: bool
+
+    def value(self, faces: Sequence[int]) -> int:
+        """The result of ``faces``: the 2d6 total or the number of hits."""
+        if self.is_2d6:
+            return int(sum(faces))
+        return sum(1 for f, h in zip(faces, self.hit_on, strict=True) if f <= h)
+
+    def explain(self, rolled: int | None = None) -> str:
+        """Plain text: the formula, what a hit does and, if given, how likely the rolled result was."""
+        lines = [self.formula, self.meaning]
+        if rolled is not None:
+            lines.append(f"You rolled {rolled} {self.outcome_name}: P = {odds.fmt(self.probs.get(rolled, Fraction(0)))}")
+        return "\n".join(x for x in lines if x)
+
+
+def _roll_title(s: State) -> str:
+    step = s.step
+    b = s.board
+    if isinstance(step, StrafeStep):
+        power, unit, dest, n = step.arrivals[step.index]
+        return f"Strafing: a {power} {unit} bound for {b.name(dest)}, {n} dice"
+    assert isinstance(step, Roll)
+    zone = b.name(step.zone) if step.zone else ""
+    n = step.dice.count
+    if step.kind == "para":
+        return f"{step.power} paratroopers over {zone}: {n} dice"
+    if step.kind == "naval":
+        return f"Naval die {step.index + 1} of 6 ({step.power}) at a blockhouse in {zone}"
+    if step.kind == "aa":
+        return f"AA fire in {zone} at the {step.power} {step.target}"
+    if step.kind == "bomb":
+        return f"{step.power} bomber strikes a German {step.target} in {zone}"
+    if step.kind == "sea":
+        return f"Blockhouse in {zone} fires at the {step.target} on {step.power}"
+    if step.kind == "attack":
+        return f"{step.power.capitalize()} attack in {zone}: {n} dice"
+    if step.kind == "defense":
+        return f"{other_side(step.power).capitalize()} defend in {zone}: {n} dice"
+    if step.kind == "reinf":
+        return f"{b.charts[step.index].label}: two dice (2d6)"
+    return describe_step(s)
+
+
+def _meaning(s: State) -> str:
+    step = s.step
+    if isinstance(step, StrafeStep):
+        return "Any die showing 1 destroys the moving unit (R-AIR-3)."
+    assert isinstance(step, Roll)
+    return {
+        "para": "Each hit destroys one German unit there that is not a blockhouse; extra hits are lost (ORDER-1).",
+        "naval": "A hit destroys the blockhouse aimed at (ORDER-2).",
+        "aa": f"A hit removes the {step.target} from play (R-AA-2).",
+        "bomb": f"A hit destroys the German {step.target} (R-AIR-5).",
+        "sea": f"A hit destroys the {step.target} waiting in the beachhead (R-BH-2).",
+        "attack": "Each hit is one casualty, chosen by its owner; casualties still fire back (R-COMBAT-5, R-COMBAT-6).",
+        "defense": "Each hit is one casualty for the attacker, chosen by its owner (R-COMBAT-5).",
+        "reinf": "That many units leave the front of the chart, in order, if there is room (R-REINF-1).",
+    }.get(step.kind, "")
+
+
+def roll_info(s: State) -> RollInfo:
+    """Exact distribution of the pending roll's result, from :func:`dday.rules.engine.chance_outcomes`."""
+    dice = step_dice(s)
+    probs: dict[int, Fraction] = {}
+    for faces, p in chance_outcomes(s):
+        k = int(sum(faces)) if dice.is_2d6 else sum(hits_in(dice, faces))
+        probs[k] = probs.get(k, Fraction(0)) + p
+    probs = dict(sorted(probs.items()))
+    if dice.is_2d6:
+        formula = "Two dice, total N from 2 to 12: P(N) = (6 − |N − 7|)/36, so 7 is the most likely (6/36)."
+        hit_on: tuple[int, ...] = (0, 0)
+        name = "total"
+    else:
+        hit_on = tuple(h for h, n in dice.groups for _ in range(n))
+        name = "hits"
+        if len(dice.groups) == 1 and dice.groups[0][1] == 1:
+            h = dice.groups[0][0]
+            formula = f"One die, hits on {h} or less: P(hit) = {h}/6 ≈ {h / 6:.1%}, P(miss) = {6 - h}/6."
+        elif len(dice.groups) == 1:
+            h, n = dice.groups[0]
+            formula = f"Each die hits on {h} or less: " + odds.hit_distribution(n, h).formula.replace("\n", "; ")
+        else:
+            groups = ", ".join(f"{n} hitting on {h}" for h, n in dice.groups)
+            formula = (
+                f"Dice grouped by hit number ({groups}): each group is binomial, C(n,k)(N/6)^k(1−N/6)^(n−k); "
+                "the total is their convolution."
+            )
+    return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
+
+
+def figure_widget() -> go.Figure:
+    """An empty bar chart (a FigureWidget), updated in place by :func:`show_distribution`."""
+    fig = st.live_figure(
+        data=[
+            go.Bar(
+                x=[],
+                y=[],
+                marker_color=[],
+                text=[],
+                textposition="outside",
+                cliponaxis=False,
+                hovertemplate="%{x}: %{y:.1%}<extra></extra>",
+            )
+        ]
+    )
+    fig.update_layout(
+        height=330,
+        width=520,
+        margin={"l": 60, "r": 20, "t": 75, "b": 55},
+        font={"size": 16},
+        title={"text": "Exact odds of the next roll", "font": {"size": 17}},
+        yaxis={"tickformat": ".0%", "title": "probability", "rangemode": "tozero"},
+        xaxis={"title": "hits", "dtick": 1},
+        plot_bgcolor="#FFFFFF",
+        showlegend=False,
+    )
+    fig.update_yaxes(gridcolor="#DDDDDD")
+    return fig
+
+
+def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None) -> None:
+    """Draw ``info`` as bars, the ``rolled`` outcome in vermilion (others sky blue), in place."""
+    xs = list(info.probs)
+    ys = [float(p) for p in info.probs.values()]
+    colors = [st.HIT_COLOR if x == rolled else st.BAR_COLOR for x in xs]
+    with fig.batch_update():
+        bar = fig.data[0]
+        bar.x = xs
+        bar.y = ys
+        bar.marker.color = colors
+        bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
+        bar.text = [f"{y:.1%}" for y in ys]
+        title = info.title if rolled is None else f"{info.title} — rolled {rolled}"
+        fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
+        fig.layout.xaxis.title.text = info.outcome_name
+        fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]

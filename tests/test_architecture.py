@@ -1,0 +1,226 @@
+"""The package's shape: no module uses another module's private names, the modules of ``dday``
+import each other without a circle, and none is over 600 lines.
+
+Every module under ``dday/`` is parsed with ``ast`` (nothing is imported). The import graph
+holds every import of a ``dday`` module, at module level and inside functions alike (a
+function-local import that only dodges a circle is still a circle); imports under
+``if TYPE_CHECKING:`` are left out, since they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "dday"
+MAX_LINES = 600
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+MODULES: dict[str, Path] = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+TREES: dict[str, ast.Module] = {name: ast.parse(p.read_text(encoding="utf-8"), str(p)) for name, p in MODULES.items()}
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    t = node.test
+    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` except those under ``if TYPE_CHECKING:``."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                todo.extend(child.orelse)
+                continue
+            todo.append(child)
+    return out
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    """The absolute module name of ``from ... import``, as seen from ``module``."""
+    if node.level == 0:
+        return node.module or ""
+    base = module.split(".")
+    if MODULES[module].name != "__init__.py":
+        base = base[:-1]
+    if node.level > 1:
+        base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _known(name: str) -> str | None:
+    """The ``dday`` module ``name`` refers to (a module itself, or the module holding a name)."""
+    while name:
+        if name in MODULES:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _imports(module: str) -> list[tuple[str, list[str], ast.AST]]:
+    """(imported dday module, names taken from it, node) for every runtime import of ``module``."""
+    out: list[tuple[str, list[str], ast.AST]] = []
+    for node in _runtime_nodes(TREES[module]):
+        if isinstance(node, ast.ImportFrom):
+            target = _resolve(module, node)
+            if not target.startswith("dday"):
+                continue
+            plain: list[str] = []
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if sub in MODULES:  # from package import submodule
+                    out.append((sub, [], node))
+                else:
+                    plain.append(alias.name)
+            if plain or not node.names:
+                known = _known(target)
+                if known:
+                    out.append((known, plain, node))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                known = _known(alias.name) if alias.name.startswith("dday") else None
+                if known:
+                    out.append((known, [], node))
+    return out
+
+
+def _module_aliases(module: str) -> dict[str, str]:
+    """Local names bound to dday modules (``from . import dice as dice_mod``, ``import dday.odds``)."""
+    out: dict[str, str] = {}
+    for node in _runtime_nodes(TREES[module]):
+        if isinstance(node, ast.ImportFrom):
+            target = _resolve(module, node)
+            for alias in node.names:
+                if f"{target}.{alias.name}" in MODULES:
+                    out[alias.asname or alias.name] = f"{target}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in MODULES:
+                    out[alias.asname or alias.name.split(".")[0]] = (alias.asname and alias.name) or alias.name.split(".")[0]
+    return out
+
+
+def test_the_package_was_found() -> None:
+    assert "dday.rules.engine" in MODULES and len(MODULES) > 40
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    bad: list[str] = []
+    for module in MODULES:
+        for target, names, node in _imports(module):
+            if target == module:
+                continue
+            bad += [f"{module}:{node.lineno}: from {target} import {n}" for n in names if n.startswith("_") and not n.startswith("__")]
+        aliases = _module_aliases(module)
+        for node in _runtime_nodes(TREES[module]):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and aliases[node.value.id] != module
+            ):
+                bad.append(f"{module}:{node.lineno}: {node.value.id}.{node.attr} ({aliases[node.value.id]})")
+    assert not bad, "private names used across modules:\n" + "\n".join(bad)
+
+
+def _graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {m: set() for m in MODULES}
+    for module in MODULES:
+        for target, _, _ in _imports(module):
+            if target != module:
+                graph[module].add(target)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_parent_packages_count_as_imported() -> None:
+    """Importing ``dday.a.b`` runs ``dday/__init__.py`` and ``dday/a/__init__.py`` first, but
+    a package's ``__init__`` importing its own submodules is not a circle: only explicit
+    imports are edges. This checks the cycle finder itself on a small graph."""
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle_among_dday_modules() -> None:
+    cycles = _cycles(_graph())
+    assert not cycles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+# the subpackages in layers: a module imports only from its own layer and the layers before it
+LAYERS: tuple[tuple[str, ...], ...] = (("dday.rules",), ("dday.odds",), ("dday.bots",), ("dday.play",), ("dday.views", "dday.variants"))
+
+
+def _layer(module: str) -> int | None:
+    for i, packages in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in packages):
+            return i
+    return None  # dday itself, dday.errors, dday.cli and the re-export modules of the old paths
+
+
+def test_subpackages_import_only_from_the_layers_before_them() -> None:
+    bad = []
+    for module, targets in _graph().items():
+        mine = _layer(module)
+        for target in targets:
+            theirs = _layer(target)
+            if mine is not None and theirs is not None and theirs > mine:
+                bad.append(f"{module} -> {target}")
+            if mine is not None and theirs is None and target not in ("dday.errors",):
+                bad.append(f"{module} -> {target} (an old path or the top-level package)")
+    assert not bad, "imports against the layers:\n" + "\n".join(sorted(bad))
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_over_600_lines(module: str) -> None:
+    n = len(MODULES[module].read_text(encoding="utf-8").splitlines())
+    assert n <= MAX_LINES, f"{MODULES[module].relative_to(ROOT)} has {n} lines (at most {MAX_LINES})"
