@@ -224,3 +224,26 @@ def test_subpackages_import_only_from_the_layers_before_them() -> None:
 def test_no_module_over_600_lines(module: str) -> None:
     n = len(MODULES[module].read_text(encoding="utf-8").splitlines())
     assert n <= MAX_LINES, f"{MODULES[module].relative_to(ROOT)} has {n} lines (at most {MAX_LINES})"
+
+
+def test_each_order_card_module_registers_how_its_order_begins() -> None:
+    """Order n starts with the handler its own module o{n:02d}_*.py registered (dday.rules.registry)."""
+    from dday.rules import registry
+    from dday.rules.orders import CARD_MODULES
+
+    assert sorted(registry.BEGIN) == list(range(1, 17))
+    for n, module in enumerate(CARD_MODULES, start=1):
+        assert module.__name__.rsplit(".", 1)[1].startswith(f"o{n:02d}_")
+        assert (module.__doc__ or "").startswith(f"Order {n}, ") and f"ORDER-{n}" in module.__doc__
+    for n in (1, 2, 3, 5, 7, 9, 10, 16):  # the cards whose start is their own function (the others share a mechanism)
+        assert registry.BEGIN[n].__module__ == CARD_MODULES[n - 1].__name__
+
+
+def test_a_reloaded_rule_module_registers_again_without_error() -> None:
+    import importlib
+
+    from dday.rules import registry
+    from dday.rules.orders import o05_bomber_strike
+
+    importlib.reload(o05_bomber_strike)
+    assert registry.BEGIN[5].__module__ == o05_bomber_strike.__name__

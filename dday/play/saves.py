@@ -53,13 +53,14 @@ from typing import Any
 
 import numpy as np
 
+from ..bots import GreedyBot
 from ..errors import DDayError, SaveFileError
 from ..rules.actions import Action, parse_action
 from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import check_invariants, initial_state, state_from_json
 from ..rules.state import Rules, State
-from .game import GameRecord
+from .game import GameRecord, play_game
 
 FORMAT = "dday-game"
 VERSION = 1
@@ -394,9 +395,6 @@ def replay(saved: str | os.PathLike[str] | dict[str, Any] | History) -> Iterator
 
 def make_golden(path: str | os.PathLike[str] | None = None, seed: int = 2026) -> dict[str, Any]:
     """Greedy vs greedy with ``seed``: the golden saved game of ``tests/data/golden_game.json``."""
-    from ..bots import GreedyBot
-    from .game import play_game
-
     g = play_game(GreedyBot(), GreedyBot(), seed=seed)
     return save_game(g, path)
 

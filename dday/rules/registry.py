@@ -21,6 +21,10 @@ importing the card modules.
 ...     return s
 >>> ROLL.pop("example") is _example
 True
+>>> begin(1)(lambda s: s)                      # order 1 already has its handler
+Traceback (most recent call last):
+...
+ValueError: a handler for 1 is already registered: <function _begin_1 at 0x...>
 """
 
 from __future__ import annotations
@@ -48,9 +52,16 @@ TACTIC_CONTINUE: dict[int, Callable[[State], State]] = {}
 CASUALTY_CONTINUE: dict[str, Callable[[State, ChooseCasualtiesStep], State]] = {}
 
 
+def _origin(fn: Any) -> tuple[str, str]:
+    return getattr(fn, "__module__", ""), getattr(fn, "__qualname__", "")
+
+
 def _register(table: dict[Any, Any], key: Any) -> Callable[[F], F]:
+    """Put ``fn`` in ``table`` under ``key``. A second module claiming the same key is an error;
+    the same function registered again (a reloaded module) replaces the old one."""
+
     def deco(fn: F) -> F:
-        if key in table:
+        if key in table and _origin(table[key]) != _origin(fn):
             raise ValueError(f"a handler for {key!r} is already registered: {table[key]!r}")
         table[key] = fn
         return fn

@@ -10,6 +10,9 @@ from typing import Any
 
 import pandas as pd
 
+from ...odds import zone_fight_exact
+from ...rules.scenario import force as parse
+from ...rules.units import UNIT_STATS
 from .combat_table import massing_table
 from .procedures import BattleSummary
 
@@ -29,10 +32,6 @@ def sweep_2004(allied_forces: Iterable[str], axis: str, cards: int, first: str =
     >>> df["attack pips"].tolist(), df.attrs["exact"][0]["allies_hold"]      # 1/6 · 4/6: hit and not be hit
     ([1, 2], Fraction(1, 9))
     """
-    from ...odds import zone_fight_exact
-    from ...rules.scenario import force as parse
-    from ...rules.units import UNIT_STATS
-
     rows: list[dict[str, object]] = []
     exact: list[dict[str, object]] = []
     axis_force = parse(axis)
