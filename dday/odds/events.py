@@ -227,6 +227,6 @@ def reinforcements(
     room = "full capacity" if free is None else ", ".join(f"{k} {v} free" for k, v in free.items())
     formula = (
         f"2d6 total N has P(N) = (6 − |N − 7|)/36; the next N chart units enter in order until one has no room"
-        f" ({room}; US boxes 1–6 Utah only, 7–8 Omaha only, R-REINF-5)"
+        f" ({room}; US chart slots 1–6 Utah only, 7–8 Omaha only, R-REINF-5)"
     )
     return Distribution(d.probs, title=f"{power} reinforcements placed (ORDER-14)", formula=formula, outcome_name=d.outcome_name)
