@@ -1,0 +1,261 @@
+"""Numbers for people: one place that turns probabilities into text a learner can read.
+
+* :func:`percent` — one decimal, and "< 0.1 %" / "> 99.9 %" for events that are possible but
+  rounding would show as impossible or certain;
+* :func:`one_in` — "about 1 in 6" for rare events, where it helps;
+* :func:`exact` — the exact fraction, only when it is short (≤ 12 digits) or asked for;
+* :func:`chance` — all of it in one phrase;
+* :func:`count` — "1 game", "12 games": the number with its noun, in the right form;
+* :func:`probability_table`, :func:`fight_table` — a pandas ``Styler`` that shows the
+  probability columns of a table as percentages, with named columns.
+
+Nothing here ever writes scientific notation.
+
+>>> from fractions import Fraction
+>>> chance(Fraction(1, 6))
+'16.7 % (about 1 in 6; exactly 1/6)'
+>>> chance(Fraction(1572225863, 1338925209984))
+'0.1 % (about 1 in 850)'
+>>> percent(2.566056e-11), percent(1 - 1e-9), percent(0), percent(1)
+('< 0.1 %', '> 99.9 %', '0 %', '100 %')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from html import escape
+from numbers import Real
+from typing import Any, Final
+
+import pandas as pd
+from pandas.io.formats.style import Styler
+
+__all__ = [
+    "FIGHT_COLUMNS",
+    "MAX_EXACT_DIGITS",
+    "chance",
+    "count",
+    "exact",
+    "fight_table",
+    "one_in",
+    "percent",
+    "plural",
+    "probability_table",
+]
+
+MAX_EXACT_DIGITS: Final = 12
+"""An exact fraction is shown unasked only when its numerator and denominator have at most this many digits in all."""
+
+Probability = Fraction | float | int | Real
+
+
+def _as_float(p: Probability) -> float:
+    value = float(p)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"a probability is between 0 and 1, not {value!r}")
+    return value
+
+
+def percent(p: Probability, decimals: int = 1) -> str:
+    """``p`` as a percentage with ``decimals`` decimals (one by default).
+
+    An event that can happen but would round to 0 shows as "< 0.1 %", one that can fail but
+    would round to 100 as "> 99.9 %": a learner must not read "0.0 %" as "impossible".
+    Exactly 0 and 1 show as "0 %" and "100 %".
+
+    >>> percent(Fraction(1, 6)), percent(0.5), percent(0.0004), percent(0.99996)
+    ('16.7 %', '50.0 %', '< 0.1 %', '> 99.9 %')
+    >>> percent(Fraction(1, 3), decimals=0)
+    '33 %'
+    """
+    value = _as_float(p)
+    if p == 0:
+        return "0 %"
+    if p == 1:
+        return "100 %"
+    step = 10.0**-decimals
+    text = f"{100 * value:.{decimals}f}"
+    if float(text) < step / 2 or float(text) == 0.0:
+        return f"< {step:.{decimals}f} %"
+    if float(text) >= 100.0:
+        return f"> {100 - step:.{decimals}f} %"
+    return f"{text} %"
+
+
+def _round_two_figures(n: float) -> int:
+    """``n`` rounded to two significant figures (whole numbers only).
+
+    >>> _round_two_figures(852.4), _round_two_figures(38969627.5), _round_two_figures(6.2)
+    (850, 39000000, 6)
+    """
+    whole = round(n)
+    digits = len(str(whole))
+    if digits <= 2:
+        return int(whole)
+    scale = 10 ** (digits - 2)
+    return int(round(whole / scale) * scale)
+
+
+def one_in(p: Probability, *, up_to: float = 0.25) -> str:
+    """"about 1 in N" for an event of chance ``p`` when ``0 < p ≤ up_to``, else ``""``.
+
+    N is 1/p rounded (to two significant figures beyond 100), with thin spaces between
+    thousands, never in scientific notation.
+
+    >>> one_in(Fraction(1, 6)), one_in(0.001174), one_in(2.566056e-11), one_in(0.5)
+    ('about 1 in 6', 'about 1 in 850', 'about 1 in 39 000 000 000', '')
+    """
+    value = _as_float(p)
+    if value == 0 or value > up_to:
+        return ""
+    n = 1 / value
+    whole = round(n) if n < 100 else _round_two_figures(n)
+    return f"about 1 in {whole:,}".replace(",", " ")
+
+
+def exact(p: Fraction | int, *, asked: bool = False) -> str:
+    """The exact fraction as text when it is short (≤ 12 digits in all) or ``asked``, else ``""``.
+
+    >>> exact(Fraction(91, 216)), exact(Fraction(6458032651, 33059881728)), exact(Fraction(6458032651, 33059881728), asked=True)
+    ('91/216', '', '6458032651/33059881728')
+    """
+    f = Fraction(p)
+    text = str(f)
+    digits = len(str(f.numerator)) + len(str(f.denominator))
+    return text if asked or digits <= MAX_EXACT_DIGITS else ""
+
+
+def chance(p: Probability, *, show_exact: bool | None = None) -> str:
+    """The chance ``p`` for people: a percentage, "about 1 in N" when rare, the exact fraction when short.
+
+    ``show_exact=True`` always adds the fraction (it must then be a Fraction), ``False`` never does.
+
+    >>> chance(Fraction(512107, 944784)), chance(Fraction(1, 36)), chance(0.25)
+    ('54.2 % (exactly 512107/944784)', '2.8 % (about 1 in 36; exactly 1/36)', '25.0 % (about 1 in 4)')
+    >>> chance(Fraction(6458032651, 33059881728)), chance(Fraction(6458032651, 33059881728), show_exact=True)
+    ('19.5 % (about 1 in 5)', '19.5 % (about 1 in 5; exactly 6458032651/33059881728)')
+    """
+    extras = [one_in(p)]
+    if isinstance(p, Fraction) and p.denominator != 1 and show_exact is not False:
+        extras.append(f"exactly {exact(p, asked=bool(show_exact))}" if exact(p, asked=bool(show_exact)) else "")
+    extras = [e for e in extras if e]
+    return percent(p) + (f" ({'; '.join(extras)})" if extras else "")
+
+
+def plural(n: int, singular: str, plural_form: str | None = None) -> str:
+    """The noun for ``n`` things: ``singular`` for exactly 1, else ``plural_form`` (default: add "s").
+
+    Unit names that do not change ("infantry", "artillery") pass the same word twice.
+
+    >>> plural(1, "hit"), plural(0, "hit"), plural(2, "die", "dice"), plural(3, "infantry", "infantry")
+    ('hit', 'hits', 'dice', 'infantry')
+    """
+    if n == 1:
+        return singular
+    return plural_form if plural_form is not None else singular + "s"
+
+
+_SPELLED: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count(n: int, singular: str, plural_form: str | None = None, *, words: bool = False) -> str:
+    """``n`` and its noun, in the right number: "1 hit", "0 hits", "2 dice"; ``words=True`` spells 0–10.
+
+    >>> count(1, "hit"), count(4, "die", "dice"), count(2, "blockhouse", words=True), count(0, "unit", words=True)
+    ('1 hit', '4 dice', 'two blockhouses', 'no units')
+    """
+    number = _SPELLED[n] if words and 0 <= n < len(_SPELLED) else str(n)
+    return f"{number} {plural(n, singular, plural_form)}"
+
+
+FIGHT_COLUMNS: Final[Mapping[str, str]] = {
+    "allies_hold": "P(Allies hold)",
+    "axis_hold": "P(Axis hold)",
+    "contested": "P(still contested)",
+    "empty": "P(nobody left)",
+    "p_allied": "Allied-held",
+    "p_contested": "contested",
+    "p_axis": "Axis-held",
+}
+"""Plain column names for the odds tables (zone fights, the front table)."""
+
+
+def _probability_columns(df: pd.DataFrame) -> list[Any]:
+    return [c for c in df.columns if pd.api.types.is_float_dtype(df[c]) and df[c].dropna().between(0, 1).all()]
+
+
+def _cell(value: Any) -> str:
+    if value is None or (isinstance(value, float) and value != value):
+        return "—"
+    return escape(percent(value))  # the Styler writes HTML: "< 0.1 %" must not open a tag
+
+
+_FRACTION_TEXT: Final = re.compile(r"\s*-?\d+\s*/\s*\d+\s*")
+
+
+def _text_cell(value: Any) -> str:
+    """A text cell as is, unless it is a fraction too long to read.
+
+    >>> _text_cell("1i 1a"), _text_cell("1/6"), _text_cell("1572225863/1338925209984")
+    ('1i 1a', '1/6', '(long: ask for it)')
+    """
+    text = str(value)
+    if isinstance(value, Fraction) or _FRACTION_TEXT.fullmatch(text):
+        return escape(exact(Fraction(text)) or "(long: ask for it)")
+    return escape(text)
+
+
+def probability_table(
+    df: pd.DataFrame, columns: Iterable[Any] | None = None, *, rename: Mapping[Any, str] | None = None, caption: str = ""
+) -> Styler:
+    """``df`` as a ``Styler`` that shows the probability ``columns`` as percentages (see :func:`percent`).
+
+    ``columns`` defaults to every float column whose values all lie in [0, 1]. Text columns with
+    long exact fractions (more than 12 digits) are shortened to "(long: ask for it)"; other
+    numbers show without scientific notation. The data stay exact underneath: ``styler.data``.
+
+    >>> t = probability_table(pd.DataFrame({"P(Allies hold)": [0.0011742, 2.566056e-11, 0.5]}), caption="units needed")
+    >>> html = t.to_html()
+    >>> "0.1 %" in html and "&lt; 0.1 %" in html and "50.0 %" in html and "e-11" not in html
+    True
+    """
+    cols = list(columns) if columns is not None else _probability_columns(df)
+    shown = df.rename(columns=dict(rename)) if rename else df
+    cols = [rename.get(c, c) if rename else c for c in cols]
+    fmt: dict[Any, Any] = dict.fromkeys(cols, _cell)
+    for c in shown.columns:
+        if c in fmt:
+            continue
+        if not pd.api.types.is_numeric_dtype(shown[c]) and shown[c].map(lambda v: isinstance(v, str | Fraction)).all():
+            fmt[c] = _text_cell
+        elif pd.api.types.is_float_dtype(shown[c]):
+            fmt[c] = "{:,.3f}"
+    styler = shown.style.format(fmt)
+    if caption:
+        styler = styler.set_caption(caption)
+    return styler
+
+
+def fight_table(df: pd.DataFrame, *, columns: Iterable[str] = ("allies_hold", "axis_hold", "contested", "empty")) -> Styler:
+    """A zone-fight frame (``ZoneFight.to_frame()``) for people: one row per "after attack card N",
+    named probability columns ("P(Allies hold)", …) as percentages, the attacker of each card.
+
+    >>> frame = pd.DataFrame({"card": [1, 2], "order": [11, 13], "attacker": ["allies", "axis"],
+    ...                       "allies_hold": [0.25, 0.5], "axis_hold": [0.0, 1e-12], "contested": [0.75, 0.5], "empty": [0.0, 0.0]})
+    >>> styler = fight_table(frame)
+    >>> list(styler.data.index), list(styler.data.columns)
+    (['after attack card 1', 'after attack card 2'], ['attack by', 'P(Allies hold)', 'P(Axis hold)', 'P(still contested)', 'P(nobody left)'])
+    >>> "&lt; 0.1 %" in styler.to_html()
+    True
+    """
+    keep = list(columns)
+    shown = pd.DataFrame(
+        {
+            "attack by": [f"{str(a).capitalize()} (order {o})" for a, o in zip(df["attacker"], df["order"], strict=True)],
+            **{FIGHT_COLUMNS.get(c, c): df[c].astype(float).to_numpy() for c in keep},
+        },
+        index=pd.Index([f"after attack card {c}" for c in df["card"]], name=""),
+    )
+    return probability_table(shown, [FIGHT_COLUMNS.get(c, c) for c in keep])

@@ -1,0 +1,88 @@
+"""dday.views.numbers: percentages, "about 1 in N", short exact fractions, never scientific notation."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+
+from dday.odds import zone_fight
+from dday.views.numbers import chance, count, exact, fight_table, one_in, percent, plural, probability_table
+
+SCIENTIFIC = re.compile(r"\d[eE][+-]?\d")
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (Fraction(1, 6), "16.7 %"),
+        (Fraction(0), "0 %"),
+        (Fraction(1), "100 %"),
+        (Fraction(1, 10**9), "< 0.1 %"),
+        (1 - Fraction(1, 10**9), "> 99.9 %"),
+        (0.0004, "< 0.1 %"),  # rounds to 0.0: "0.0 %" never appears
+        (0.9995, "> 99.9 %"),
+        (0.00051, "0.1 %"),
+    ],
+)
+def test_percent_never_says_impossible_or_certain_for_a_possible_event(p: Fraction | float, text: str) -> None:
+    assert percent(p) == text
+
+
+def test_percent_rejects_what_is_not_a_probability() -> None:
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        percent(1.5)
+
+
+@pytest.mark.parametrize("k", range(1, 60))
+def test_no_scientific_notation_at_any_scale(k: int) -> None:
+    p = Fraction(1, 7**k)
+    for text in (percent(p), one_in(p), chance(p), chance(1 - p)):
+        assert not SCIENTIFIC.search(text), text
+    assert len(max(re.findall(r"\d+", exact(p)) or [""], key=len)) <= 12
+
+
+def test_one_in_is_close_to_the_truth() -> None:
+    for n in (2, 3, 6, 36, 216, 1296, 46656, 10**7 + 3):
+        text = one_in(Fraction(1, n))
+        shown = int(text.removeprefix("about 1 in ").replace(" ", "")) if text else None
+        if n <= 4:
+            assert text == ""  # 1 in 2 reads better as 50 %
+        else:
+            assert shown is not None and abs(shown - n) / n < 0.05, (n, text)
+
+
+def test_exact_only_when_short_or_asked() -> None:
+    long = Fraction(6458032651, 33059881728)
+    assert exact(long) == ""
+    assert exact(long, asked=True) == "6458032651/33059881728"
+    assert exact(Fraction(91, 216)) == "91/216"
+    assert "6458032651" not in chance(long)
+    assert chance(long, show_exact=True).endswith("exactly 6458032651/33059881728)")
+
+
+def test_plurals() -> None:
+    assert [count(n, "hit") for n in (0, 1, 2)] == ["0 hits", "1 hit", "2 hits"]
+    assert count(1, "die", "dice") == "1 die" and count(5, "die", "dice") == "5 dice"
+    assert plural(2, "infantry", "infantry") == "infantry"
+
+
+def test_probability_table_formats_long_fractions_and_tiny_floats() -> None:
+    df = pd.DataFrame(
+        {"force": ["1i", "1i 1a"], "P(Allies hold)": [2.566056e-11, 0.0572586], "exact": ["1572225863/1338925209984", "1/6"]}
+    )
+    html = probability_table(df).to_html()
+    assert "&lt; 0.1 %" in html and "5.7 %" in html and "1/6" in html
+    assert "1338925209984" not in html and not SCIENTIFIC.search(html.split("<tbody>")[1])
+
+
+def test_fight_table_on_a_real_fight() -> None:
+    frame = zone_fight("4i 2a 1t", "2i 1a 1b", cards=4)
+    styler = fight_table(frame)
+    assert list(styler.data.index) == [f"after attack card {c}" for c in range(1, 5)]
+    assert "P(Allies hold)" in styler.data.columns
+    body = styler.to_html().split("<tbody>")[1]
+    assert "%" in body and not SCIENTIFIC.search(body)
+    assert styler.data["P(Allies hold)"].iloc[-1] == pytest.approx(float(frame["allies_hold"].iloc[-1]))
