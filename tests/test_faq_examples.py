@@ -236,7 +236,7 @@ def test_faq_8_ex_9_airborne_assault_in_f11() -> None:
     """Dice 1,1,4: the infantry dies, the second hit is lost; the paratroopers stay locked with the blockhouse."""
     s = initial_state()
     s, lines = play(s, (1, 1, 4))
-    assert has_line(lines, "dice 1,1,4 -> 2 hit(s), 1 count")
+    assert has_line(lines, "dice 1,1,4 -> 2 hits, 1 of them counts")
     s = rolls_until_decision(s)  # the other two boxes miss
     check_invariants(s)
     assert short(s, "F11", "US") == "3i" and short(s, "F11", "Germany") == "1b"
@@ -310,7 +310,7 @@ def test_ex_11_a_blockhouse_left_in_cherbourg_denies_control() -> None:
     zones = dict(CITIES, F2={"US": "3i", "Germany": "1b"})
     s = position(card=16, turn=8, zones=zones, hold=1)
     assert s.controller("F2") is None and s.hold == 0 and s.winner is None
-    assert has_line(s.events, "End of turn 8: Cherbourg nobody, St. Lô allies, Caen allies")
+    assert has_line(s.events, "End of turn 8: Cherbourg held by nobody; St. Lô held by the Allies; Caen held by the Allies")
 
 
 def test_faq_12_caen_means_the_zone_f30_only() -> None:
@@ -326,7 +326,7 @@ def test_faq_12_caen_means_the_zone_f30_only() -> None:
     s = position(card=16, turn=5, zones=zones, hold=1)
     assert s.board.victory_cities["Caen"] == "F30"
     assert s.hold == 0 and s.winner is None
-    assert has_line(s.events, "End of turn 5: Cherbourg allies, St. Lô allies, Caen axis")
+    assert has_line(s.events, "End of turn 5: Cherbourg held by the Allies; St. Lô held by the Allies; Caen held by the Axis")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -397,7 +397,7 @@ def test_faq_19_ex_4_tank_through_caen_takes_five_strafing_dice() -> None:
     assert short(ok, "F17", "Germany") == "1t" and short(ok, "F30", "Germany") == "-"
     dead, lines = play(s, (6, 6, 6, 6, 1))
     assert short(dead, "F17", "Germany") == "-" and dead.destroyed[0] == Force(tank=1)
-    assert lines[0] == "Strafing Germany tank bound for F17 Ouistreham: 5 dice 6,6,6,6,1 -> destroyed (hits on 1)"
+    assert lines[0] == "Strafing German tank bound for F17 Ouistreham: 5 dice 6,6,6,6,1 -> destroyed (hits on 1)"
 
 
 def test_faq_19_ex_4_tank_counts_for_its_final_zone_not_the_transit_zone() -> None:
@@ -582,7 +582,7 @@ def test_faq_28_ex_14_landing_tank_stops_in_the_landing_zone() -> None:
     assert legal(s) == ["done", "land Gold tank"]
     refused(s, Move("UK", "tank", ("F15", "F23")), "R-TURN-3")
     s, lines = play(s, "land Gold tank")
-    assert lines[0] == "1 UK tank(s) land from Gold into F15 Bayeux"
+    assert lines[0] == "1 UK tank lands from Gold into F15 Bayeux"
     assert short(s, "F15", "UK") == "1t" and short(s, "F23", "UK") == "-"
     assert s.card == 12  # order 11 had no combat; the next Allied move card is next turn's order 8
 
@@ -641,7 +641,7 @@ def test_ex_12_axis_reinforcements_roll_9_and_5() -> None:
     """Rennes 9 -> 3t 4i 2a, Rouen 5 -> 5 tanks; F32 (3 units) takes 5 more; all placements come before the strafing."""
     s = position(card=15, zones={"F32": {"Germany": "1i 1a 1t"}}, patrols={"F32": {"us_fighter": 1}})
     s, lines = play(s, (3, 6), (2, 3))
-    assert lines[0].endswith("= 9 -> next 9 unit(s): t t t i a i i i a") and lines[1].endswith("= 5 -> next 5 unit(s): t t t t t")
+    assert lines[0].endswith("= 9 -> next 9 units: t t t i a i i i a") and lines[1].endswith("= 5 -> next 5 units: t t t t t")
     s, _ = play(s, *["place Germany_Rouen_Chartres F32"] * 5)
     assert isinstance(s.step, PlaceReinforcementsStep)
     assert not any(a.endswith("F32") for a in legal(s))  # Rennes units never enter at F32 anyway
@@ -668,7 +668,7 @@ def test_ex_2_uk_roll_of_7() -> None:
     """Boxes 1-7 (a a i a t i i) go to any UK beaches with room; box 8 (i) is next in line."""
     s = position(card=14, beaches={"Gold": "6i"}, charts={"US": []})
     s, lines = play(s, (3, 4))
-    assert lines[0] == "UK reinforcements: 2d6 3,4 = 7 -> next 7 unit(s): a a i a t i i"
+    assert lines[0] == "UK reinforcements: 2d6 3,4 = 7 -> next 7 units: a a i a t i i"
     assert legal(s) == ["place UK Gold", "place UK Juno", "place UK Sword"]
     s, _ = play(s, "place UK Gold")
     assert legal(s) == ["place UK Juno", "place UK Sword"]  # Gold is full at 7
@@ -685,7 +685,7 @@ def test_ex_3_us_roll_of_8_on_turn_1(k: int) -> None:
     """Only Utah (4 places, k still occupied) can take boxes 1-6; 7-8 may not jump ahead to Omaha; boxes 5-8 stay first in line."""
     s = position(card=14, turn=1, beaches={"Utah": f"{k}i"} if k else {})
     s, lines = play(s, (4, 4), (1, 1))  # the UK's 2 units keep the placement step open
-    assert lines[0] == "US reinforcements: 2d6 4,4 = 8 -> next 8 unit(s): i i i i a a i a"
+    assert lines[0] == "US reinforcements: 2d6 4,4 = 8 -> next 8 units: i i i i a a i a"
     for _ in range(4 - k):
         assert "place US Utah" in legal(s) and "place US Omaha" not in legal(s)
         refused(s, "place US Omaha", "R-REINF-5")
@@ -693,7 +693,7 @@ def test_ex_3_us_roll_of_8_on_turn_1(k: int) -> None:
         lines += more
     assert not any(a.startswith("place US") for a in legal(s))
     assert s.beach_units("Utah").total == 4 and s.beach_units("Omaha").total == 0
-    assert has_line(lines, f"US reinforcements: no room for the next {4 + k} unit(s)")
+    assert has_line(lines, f"US reinforcements: no room for the next {4 + k} units")
     assert s.chart_queue("US")[: 4 + k] == ("infantry",) * k + ("artillery", "artillery", "infantry", "artillery")
     assert len(s.chart_queue("US")) == 38 - (4 - k)
     s, _ = play(s, "place UK Gold", "place UK Gold")
@@ -705,8 +705,8 @@ def test_faq_32_omaha_only_boxes_hold_back_the_queue() -> None:
     s = position(card=14, charts={"US": list(range(6, 38)), "UK": []}, beaches={"Omaha": "8i"})
     s, lines = play(s, (2, 2))
     assert lines == [
-        "US reinforcements: 2d6 2,2 = 4 -> next 4 unit(s): i a i i",
-        "US reinforcements: no room for the next 4 unit(s); they stay on the chart, first in line (R-REINF-3)",
+        "US reinforcements: 2d6 2,2 = 4 -> next 4 units: i a i i",
+        "US reinforcements: no room for the next 4 units; they stay on the chart, first in line (R-REINF-3)",
         "Turn 2, order 15: Axis Reinforces",
     ]
     assert boxes(s)["Utah"] == "-" and len(s.chart_queue("US")) == 32
@@ -722,12 +722,12 @@ def test_ex_1_caen_combat() -> None:
     assert isinstance(s.step, Roll) and s.step.dice.groups == ((1, 3), (2, 1), (3, 3))
     assert s.step.defense_dice.groups == ((2, 7),)
     s, lines = play(s, (4, 2, 5, 2, 2, 2, 5))
-    assert lines[0] == "Combat in F30 Caen: axis (3i 1a 3t) attack allies (2i 4a 1t); dice 4,2,5,2,2,2,5 -> 3 hit(s)"
+    assert lines[0] == "Combat in F30 Caen: Axis (3i 1a 3t) attack Allies (2i 4a 1t); dice 4,2,5,2,2,2,5 -> 3 hits"
     assert isinstance(s.step, ChooseCasualtiesStep) and s.step.who == "allies" and s.step.hits == 3
     s, _ = play(s, "casualties UK:infantry:2,UK:artillery:1")
     assert isinstance(s.step, Roll) and s.step.kind == "defense" and s.step.dice.count == 7  # casualties still fire
     s, lines = play(s, (1, 2, 3, 3, 4, 5, 5))
-    assert lines[0].endswith("dice 1,2,3,3,4,5,5 -> 2 hit(s)")
+    assert lines[0].endswith("dice 1,2,3,3,4,5,5 -> 2 hits")
     assert isinstance(s.step, ChooseCasualtiesStep) and s.step.who == "axis" and s.step.hits == 2
     s, lines = play(s, "casualties Germany:infantry:2")
     assert short(s, "F30", "Germany") == "1i 1a 3t" and short(s, "F30", "UK") == "3a 1t"

@@ -103,7 +103,7 @@ def test_r_fort_4_faq_37_rerolled_die_is_kept_even_if_worse() -> None:
     assert s.step.options == ("keep", "reroll-2", "reroll-3")
     s, lines = play(s, "pick reroll-3", (1,))  # 2 + 3 = 5 becomes 2 + 1 = 3: the worse roll stands
     assert has(lines, "Re-rolled die: 1 (kept 2)")
-    assert has(lines, "US reinforcements: 2d6 2,1 = 3", "next 3 unit(s)")
+    assert has(lines, "US reinforcements: 2d6 2,1 = 3", "next 3 units")
     assert s.beach_units("Utah").short() == "3i"
 
 
@@ -116,7 +116,7 @@ def test_fort_1_result_1_paratroopers_hit_on_two() -> None:
     s, lines = play(s, (1,))
     assert s.step.kind == "para" and s.step.dice.groups == ((2, 3),)  # type: ignore[attr-defined]
     s, lines = play(s, (2, 2, 5))
-    assert has(lines, "2 hit(s)", "hits on 1-2")
+    assert has(lines, "2 hits", "hits on 1-2")
     assert s.units("F11", "Germany").short() == "1b"
     # without the card a 2 misses
     s0, _lines0 = play(fortune_pos(1, turn=1, airborne=[3, 3, 3], zones={"F11": {"Germany": "2i 1b"}}), (3,), (2, 2, 5))
@@ -161,8 +161,8 @@ def test_ex_13_fortune_numbers_naval_odds() -> None:
 def test_ex_13_fort_14_result_6_halves_each_power_rounding_up() -> None:
     s = fortune_pos(14)
     s, lines = play(s, (6,), (4, 5), (3, 4))  # US 9 -> 5, UK 7 -> 4 (not half of 16)
-    assert has(lines, "US reinforcements: 2d6 4,5 = 9 (halved, rounded up (FORT-14 result 6))", "next 5 unit(s)")
-    assert has(lines, "UK reinforcements: 2d6 3,4 = 7", "next 4 unit(s)")
+    assert has(lines, "US reinforcements: 2d6 4,5 = 9 (halved, rounded up (FORT-14 result 6))", "next 5 units")
+    assert has(lines, "UK reinforcements: 2d6 3,4 = 7", "next 4 units")
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota[:2] == (5, 4)
 
 
@@ -179,7 +179,7 @@ def test_fort_3_result_6_fighters_grounded_on_four_to_six() -> None:
     s, _ = play(s, (6,))
     assert s.step.kind == "ground" and s.step.dice.groups == ((3, 2), (3, 1))  # type: ignore[attr-defined]
     s, lines = play(s, (1, 5, 6))
-    assert has(lines, "1 UK and 1 US fighter(s) stay on the airfield", "RECONSTRUCTED")
+    assert has(lines, "1 UK and 1 US fighter stay on the airfield", "RECONSTRUCTED")
     assert s.grounded == Air(uk_fighter=1, us_fighter=1)
     assert isinstance(s.step, PatrolStep)
     refused(s, "patrol UK F30 2", "R-AIR-2")
@@ -223,7 +223,7 @@ def test_fort_5_result_1_bombers_hit_on_five() -> None:
 def test_fort_5_result_6_bombers_grounded() -> None:
     s = fortune_pos(5, airfield={"uk_bomber": 1, "us_bomber": 1}, zones={"F26": {"Germany": "1a"}})
     s, lines = play(s, (6,), (4, 2))
-    assert has(lines, "1 UK and 0 US bomber(s) stay on the airfield")
+    assert has(lines, "1 UK and 0 US bombers stay on the airfield")
     refused(s, "bomb UK F26 artillery", "R-AIR-5")
     assert "bomb US F26 artillery" in legal(s)
 
@@ -256,7 +256,7 @@ def test_fort_7_result_6_axis_removes_a_bomber_before_return() -> None:
     assert isinstance(s.step, PickStep) and s.step.side == "axis" and set(s.step.options) == {"F2:US", "F26:UK"}
     s, lines = play(s, "pick F26:UK")
     assert s.air_lost == Air(uk_bomber=1) and s.airfield.us_bomber == 1 and s.airfield.uk_bomber == 0
-    assert has(lines, "1 bomber(s) return")
+    assert has(lines, "1 bomber returns")
 
 
 def test_fort_8_result_1_every_allied_unit_may_move_two() -> None:
@@ -415,7 +415,7 @@ def test_fort_14_result_1_each_allied_power_may_reroll_one_die() -> None:
 
 def test_fort_15_result_1_and_6_german_sectors() -> None:
     s, lines = play(fortune_pos(15), (6,), (2, 3), (6, 6))
-    assert has(lines, "2d6 2,3 = 5 (halved", "next 3 unit(s)") and has(lines, "2d6 6,6 = 12 (halved", "next 6 unit(s)")
+    assert has(lines, "2d6 2,3 = 5 (halved", "next 3 units") and has(lines, "2d6 6,6 = 12 (halved", "next 6 units")
     s, _ = play(fortune_pos(15), (1,), (1, 1))
     assert isinstance(s.step, PickStep) and s.step.side == "axis" and s.step.purpose == "reroll"
     s, lines = play(s, "pick reroll-1", (6,))
@@ -431,7 +431,7 @@ def test_fort_16_result_1_lost_fighter_returns_and_6_axis_removes_one() -> None:
     s, _ = play(s, (6,))
     assert isinstance(s.step, PickStep) and s.step.side == "axis" and set(s.step.options) == {"F14:US", "F30:UK"}
     s, lines = play(s, "pick F14:US")
-    assert has(lines, "The Axis removes a US fighter") and has(lines, "2 fighter(s) return")
+    assert has(lines, "The Axis removes a US fighter") and has(lines, "2 fighters return")
     assert s.air_lost.us_fighter == 1
 
 

@@ -61,8 +61,8 @@ def test_order_1_airborne_assault_from_the_setup_through_all_three_boxes() -> No
 
     # 101st in F11 (1i 1b): two hits, only the infantry can be taken, the extra hit is lost
     s, lines = play(s, (1, 1, 4))
-    assert has_line(lines, "US 101st Airborne attacks F11", "dice 1,1,4 -> 2 hit(s), 1 count")
-    assert has_line(lines, "Axis removes 1 Germany infantry in F11")
+    assert has_line(lines, "US 101st Airborne attacks F11", "dice 1,1,4 -> 2 hits, 1 of them counts")
+    assert has_line(lines, "Axis removes 1 German infantry in F11")
     assert short(s, "F11", "Germany") == "1b"
     assert isinstance(s.step, Roll) and s.step.zone == "F10"
 
@@ -97,7 +97,7 @@ def test_order_1_blockhouse_cannot_be_chosen_and_there_is_no_counterattack() -> 
     assert "blockhouse" in str(err)
     refused(s, "casualties Germany:infantry:2", "ORDER-1")
     s, lines = play(s, "casualties Germany:infantry:1", (2, 3, 4))
-    assert has_line(lines, "82nd Airborne attacks F10", "0 hit(s)")
+    assert has_line(lines, "82nd Airborne attacks F10", "0 hits")
     assert not any("defence" in line.lower() for line in lines)
     assert short(s, "F11", "Germany") == "1i 1a 1b" and short(s, "F10", "Germany") == "1i"
     assert short(s, "F11", "US") == "3i" and short(s, "F10", "US") == "3i"
@@ -168,7 +168,7 @@ def test_order_3_fighters_patrol_any_zone_at_most_four_each() -> None:
     s = position(card=3, zones={"F30": {"Germany": "1i 2a", "UK": "2i"}, "F37": {"Germany": "1i"}}, airfield=ALL_AIR)
     assert isinstance(s.step, PatrolStep)
     s, lines = play(s, "patrol UK F30 3", "patrol US F30 1")
-    assert lines == ["3 UK fighter(s) patrol F30 Caen", "1 US fighter(s) patrol F30 Caen"]
+    assert lines == ["3 UK fighters patrol F30 Caen", "1 US fighter patrols F30 Caen"]
     refused(s, "patrol US F30 1", "R-STACK-3")
     refused(s, "patrol UK F37 2", "R-AIR-2")  # only one UK fighter left on the airfield
     refused(s, "patrol US Gold 1", "R-CONTROL-4")
@@ -249,7 +249,7 @@ def test_order_5_bombers_strike_zones_without_allied_land_units() -> None:
         "US bomber strikes a blockhouse in F2 Cherbourg: 4 -> miss (hits on 1-3)",
         "Turn 2, order 6: Antiaircraft Fire vs. Bombers",  # no artillery under any bomber now
         "Turn 2, order 7: Bombers Return",
-        "2 bomber(s) return to the airfield (R-AIR-6)",
+        "2 bombers return to the airfield (R-AIR-6)",
         "Turn 2, order 8: Allies Move",
     ]
     assert short(s, "F26", "Germany") == "1i" and short(s, "F2", "Germany") == "1i 2b"
@@ -274,7 +274,7 @@ def test_order_5_two_bombers_may_share_a_zone() -> None:
     assert s.air_in("F26") == Air(uk_bomber=1, us_bomber=1)
     s, lines = play(s, (2,))
     assert short(s, "F26", "Germany") == "-"
-    assert lines[3] == "2 bomber(s) return to the airfield (R-AIR-6)" and s.airfield == Air(uk_bomber=1, us_bomber=1)
+    assert lines[3] == "2 bombers return to the airfield (R-AIR-6)" and s.airfield == Air(uk_bomber=1, us_bomber=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,7 +310,7 @@ def test_order_7_bombers_return_to_the_airfield() -> None:
     )
     assert s.airfield == Air(uk_bomber=1, us_bomber=1)
     assert s.air_in("F26") == Air(us_fighter=1) and s.air_in("F2") == Air()
-    assert has_line(s.events, "2 bomber(s) return to the airfield (R-AIR-6)")
+    assert has_line(s.events, "2 bombers return to the airfield (R-AIR-6)")
     assert (s.card, type(s.step)) == (8, DeclareMovesStep)
 
 
@@ -408,9 +408,9 @@ def test_order_10_landing_up_to_eight_allied_units_in_the_zone() -> None:
     refused(s, "land Normandy infantry", "R-BEACH-1")
     s, lines = play(s, "land Gold infantry x5", "land Gold artillery", "land Sword infantry x4")
     assert lines == [
-        "5 UK infantry(s) land from Gold into F15 Bayeux",
-        "1 UK artillery(s) land from Gold into F15 Bayeux",
-        "4 UK infantry(s) land from Sword into F17 Ouistreham",
+        "5 UK infantry land from Gold into F15 Bayeux",
+        "1 UK artillery lands from Gold into F15 Bayeux",
+        "4 UK infantry land from Sword into F17 Ouistreham",
     ]
     refused(s, "land Sword infantry", "R-BEACH-2")
     s2 = position(card=10, turn=1, zones={"F17": {"UK": "7i"}}, beaches={"Sword": "2t"})
@@ -439,7 +439,7 @@ def test_order_11_one_cycle_in_every_combat_zone_allies_fire_first() -> None:
     s, more = play(s, (1,))  # the destroyed blockhouse still fires: 1 US infantry lost
     lines += more
     assert short(s, "F11", "US") == "2i" and s.controller("F11") == "allies"
-    assert has_line(lines, "After the cycle in F11", "allies control it")
+    assert has_line(lines, "After the cycle in F11", "the Allies control it")
 
     assert isinstance(s.step, Roll) and s.step.zone == "F15"
     assert s.step.dice.groups == ((1, 5), (2, 1)) and s.step.defense_dice.groups == ((1, 2),)
@@ -468,17 +468,17 @@ def test_order_12_axis_declares_all_moves_then_fighters_strafe() -> None:
     assert isinstance(s.step, DeclareMovesStep) and len(s.step.moves) == 2 and lines == []  # nothing rolled yet (FAQ-17)
     s, lines = play(s, "move Germany infantry F31>F32", "done")
     assert lines == [
-        "Germany tank x1 declared F38 Villers-Bocage > F30 Caen > F17 Ouistreham (5 strafing dice each)",
-        "Germany infantry x1 declared F31 Troarn > F30 Caen (3 strafing dice each)",
-        "Germany infantry x1 declared F31 Troarn > F32 Mézidon (1 strafing dice each)",
+        "German tank x1 declared F38 Villers-Bocage > F30 Caen > F17 Ouistreham (5 strafing dice each)",
+        "German infantry x1 declared F31 Troarn > F30 Caen (3 strafing dice each)",
+        "German infantry x1 declared F31 Troarn > F32 Mézidon (1 strafing die each)",
     ]
     assert isinstance(s.step, StrafeStep) and [a[3] for a in s.step.arrivals] == [5, 3, 1]
     assert short(s, "F38", "Germany") == "-" and short(s, "F31", "Germany") == "-"  # in transit
     s, lines = play(s, (6, 6, 6, 6, 6), (2, 1, 6), (6,))
     assert lines[:3] == [
-        "Strafing Germany tank bound for F17 Ouistreham: 5 dice 6,6,6,6,6 -> survives (hits on 1)",
-        "Strafing Germany infantry bound for F30 Caen: 3 dice 2,1,6 -> destroyed (hits on 1)",
-        "Strafing Germany infantry bound for F32 Mézidon: 1 dice 6 -> survives (hits on 1)",
+        "Strafing German tank bound for F17 Ouistreham: 5 dice 6,6,6,6,6 -> survives (hits on 1)",
+        "Strafing German infantry bound for F30 Caen: 3 dice 2,1,6 -> destroyed (hits on 1)",
+        "Strafing German infantry bound for F32 Mézidon: 1 die 6 -> survives (hits on 1)",
     ]
     assert short(s, "F17", "Germany") == "1t" and short(s, "F30", "Germany") == "-" and short(s, "F32", "Germany") == "1i 1a"
     assert s.destroyed[0] == Force(infantry=1)
@@ -512,8 +512,8 @@ def test_order_13_axis_attack_with_blockhouses_attacking_on_3() -> None:
     s, more = play(s, "casualties Germany:blockhouse:2")
     lines += more
     assert short(s, "F17", "Germany") == "1i" and short(s, "F17", "UK") == "1i"
-    assert has_line(lines, "Combat in F17 Ouistreham: axis (1i 2b) attack allies (3i)", "-> 2 hit(s)")
-    assert has_line(lines, "Defence in F17", "casualties included", "-> 2 hit(s)")
+    assert has_line(lines, "Combat in F17 Ouistreham: Axis (1i 2b) attack Allies (3i)", "-> 2 hits")
+    assert has_line(lines, "Defence in F17", "casualties included", "-> 2 hits")
     assert (s.card, s.step.kind if isinstance(s.step, Roll) else None) == (14, "reinf")
 
 
@@ -531,15 +531,15 @@ def test_order_14_uk_and_us_roll_then_place_in_chart_order() -> None:
     assert isinstance(s.step, Roll) and s.step.kind == "reinf" and s.step.dice.is_2d6
     s, lines = play(s, (3, 5), (3, 4))
     assert lines == [
-        "US reinforcements: 2d6 3,5 = 8 -> next 8 unit(s): i i i i a a i a",
-        "UK reinforcements: 2d6 3,4 = 7 -> next 7 unit(s): a a i a t i i",
+        "US reinforcements: 2d6 3,5 = 8 -> next 8 units: i i i i a a i a",
+        "UK reinforcements: 2d6 3,4 = 7 -> next 7 units: a a i a t i i",
     ]
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota == (8, 7, 0, 0)
     assert legal(s) == ["place UK Gold", "place UK Juno", "place UK Sword", "place US Utah"]
     refused(s, "place US Omaha", "R-REINF-5")
     refused(s, "place UK Utah", "R-REINF-4")
     s, lines = play(s, *["place US Utah"] * 4)
-    assert has_line(lines, "US reinforcements: no room for the next 4 unit(s)")
+    assert has_line(lines, "US reinforcements: no room for the next 4 units")
     s, _ = play(s, *["place UK Gold"] * 4, "place UK Sword", "place UK Sword")
     refused(s, "place UK Gold", "R-REINF-4")  # Gold is at its capacity of 7
     s, lines = play(s, "place UK Juno")
@@ -559,8 +559,8 @@ def test_order_15_axis_rolls_both_columns_places_then_fighters_strafe() -> None:
     s = position(card=15, zones=zones, patrols={"F37": {"uk_fighter": 2}})
     s, lines = play(s, (4, 5), (1, 4))
     assert lines == [
-        "Germany: enter at Rennes or Chartres: 2d6 4,5 = 9 -> next 9 unit(s): t t t i a i i i a",
-        "Germany: enter at Rouen or Chartres: 2d6 1,4 = 5 -> next 5 unit(s): t t t t t",
+        "Germany: enter at Rennes or Chartres: 2d6 4,5 = 9 -> next 9 units: t t t i a i i i a",
+        "Germany: enter at Rouen or Chartres: 2d6 1,4 = 5 -> next 5 units: t t t t t",
     ]
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota == (0, 0, 9, 5)
     assert legal(s) == [f"place Germany_Rennes_Chartres {z}" for z in ("F33", "F35", "F37", "F40")] + [
@@ -578,7 +578,7 @@ def test_order_15_axis_rolls_both_columns_places_then_fighters_strafe() -> None:
     s, lines = play(s, (1, 6), (6, 6), (6, 2))
     assert short(s, "F37", "Germany") == "2t" and short(s, "F37", "UK") == "2i" and s.destroyed[0] == Force(tank=1)
     assert s.chart_queue("Germany_Rennes_Chartres")[0] == "infantry" and len(s.chart_queue("Germany_Rouen_Chartres")) == 22
-    assert lines[3:5] == ["Turn 2, order 16: Fighters Return", "2 fighter(s) return to the airfield (R-AIR-6)"]
+    assert lines[3:5] == ["Turn 2, order 16: Fighters Return", "2 fighters return to the airfield (R-AIR-6)"]
     assert has_line(lines, "End of turn 2")
     assert (s.turn, s.card, type(s.step)) == (3, 3, PatrolStep)
 
@@ -594,9 +594,9 @@ def test_order_16_end_of_turn_1_fighters_home_card_1_leaves_and_victory_checked(
     lines = list(s.events)
     assert lines == [
         "Turn 1, order 16: Fighters Return",
-        "5 fighter(s) return to the airfield (R-AIR-6)",
+        "5 fighters return to the airfield (R-AIR-6)",
         "Order 1 leaves the deck: it is used on turn 1 only (R-DECK-1)",
-        "End of turn 1: Cherbourg allies, St. Lô allies, Caen axis",
+        "End of turn 1: Cherbourg held by the Allies; St. Lô held by the Allies; Caen held by the Axis",
         "Turn 2, order 2: Naval Bombardment",
     ]
     assert s.airfield == Air(uk_fighter=3, us_fighter=3) and all(a == Air() for a in s.air)
@@ -633,7 +633,7 @@ def test_order_16_leaves_the_deck_without_fighters_but_the_turn_still_ends() -> 
     s = position(card=15, turn=3, zones={"F2": {"US": "1i"}}, charts={"Germany_Rennes_Chartres": [], "Germany_Rouen_Chartres": []})
     assert list(s.events[1:4]) == [
         "Order 16 leaves the deck: no fighter is left (R-DECK-2)",
-        "End of turn 3: Cherbourg allies, St. Lô nobody, Caen nobody",
+        "End of turn 3: Cherbourg held by the Allies; St. Lô held by nobody; Caen held by nobody",
         "Order 2 leaves the deck: no blockhouse is left (R-DECK-2)",
     ]
     assert 16 not in s.deck and (s.turn, s.hold) == (4, 0)

@@ -323,10 +323,10 @@ def test_r_air_6_bombers_return_on_7_fighters_on_16():
     s = position(card=6, zones=zones, patrols={"F26": {"uk_bomber": 1, "us_bomber": 1}, "F30": {"us_fighter": 2}}, deck=[6, 7, 8, 16])
     s, lines = log_of(s, ["aa US", (1,)])
     assert s.air_lost.to_dict() == {"us_bomber": 1}
-    assert "1 bomber(s) return to the airfield (R-AIR-6)" in lines
+    assert "1 bomber returns to the airfield (R-AIR-6)" in lines
     assert s.card == 8 and s.airfield.to_dict() == {"uk_bomber": 1} and s.fighters_in("F30") == 2  # fighters stay out
     s, lines = log_of(s, ["done"])
-    assert "2 fighter(s) return to the airfield (R-AIR-6)" in lines
+    assert "2 fighters return to the airfield (R-AIR-6)" in lines
     assert s.turn == 3 and s.airfield.to_dict() == {"us_fighter": 2, "uk_bomber": 1} and not any(a.fighters for a in s.air)
 
 
@@ -388,11 +388,11 @@ def test_r_bh_1_blockhouses_control_lock_and_are_exempt_from_paratroopers():
     s = initial_state()
     s, lines = log_of(s, [(1, 1, 4)])
     assert s.units("F11", "Germany").short() == "1b"
-    assert any("2 hit(s), 1 count" in x for x in lines)
+    assert any("2 hits, 1 of them counts" in x for x in lines)
     assert s.controller("F11") == "axis"
     only_bh = position(card=1, turn=1, airborne=[3, 0, 0], zones={"F11": {"Germany": "1b"}, "F12": {"Germany": "1t"}})
     only_bh, lines = log_of(only_bh, [(1, 1, 1)])
-    assert any("3 hit(s), 0 count" in x for x in lines)  # every hit is lost on the blockhouse
+    assert any("3 hits, 0 of them count" in x for x in lines)  # every hit is lost on the blockhouse
     assert only_bh.units("F11", "Germany").blockhouse == 1 and only_bh.units("F11", "US").infantry == 3
     assert only_bh.controller("F11") is None and only_bh.contested("F11")
 
@@ -609,7 +609,7 @@ def test_r_reinf_3_leftovers_stay_first_in_line_and_nothing_is_banked():
     s, lines = log_of(s, [(2, 6)])  # US rolls 8: boxes 1-4 to Utah, 5-6 Utah only (full), 7-8 blocked behind them
     assert s.beach_units("Utah").short() == "4i" and s.beach_units("Omaha").total == 0
     assert s.chart_queue("US")[:4] == ("artillery", "artillery", "infantry", "artillery") and len(s.chart_queue("US")) == 34
-    assert any("no room for the next 4 unit(s); they stay on the chart, first in line (R-REINF-3)" in x for x in lines)
+    assert any("no room for the next 4 units; they stay on the chart, first in line (R-REINF-3)" in x for x in lines)
     nxt = position(card=14, turn=2, beaches={"Utah": "3i"}, charts={"UK": [], "US": list(range(4, 38))})
     nxt = run(nxt, [(1, 2)])  # roll 3 counts afresh from box 5: box 5 fits in Utah, box 6 does not, box 7 waits behind it
     assert nxt.beach_units("Utah").short() == "3i 1a" and nxt.beach_units("Omaha").total == 0

@@ -284,7 +284,7 @@ def test_r_turn_1_end_of_turn_flips_the_deck_and_advances_the_marker():
     """After the last card the turn ends, victory is checked, and the next turn starts from the top."""
     s = position(card=16, turn=1, zones={"F30": {"Germany": "1i"}, "F29": {"UK": "1i"}}, charts=NO_CHARTS)
     log = "\n".join(s.events)
-    assert "End of turn 1: Cherbourg nobody, St. Lô nobody, Caen axis" in log
+    assert "End of turn 1: Cherbourg held by nobody; St. Lô held by nobody; Caen held by the Axis" in log
     assert s.turn == 2 and 1 not in s.deck
     assert s.card == 8 and isinstance(s.step, DeclareMovesStep)  # first card still in play on turn 2
     assert log.index("End of turn 1") < log.index("Turn 2, order 8")
@@ -708,7 +708,7 @@ def test_r_control_2_combat_situation_when_both_sides_have_land_units():
 def test_r_control_3_cherbourg_with_a_blockhouse_is_not_allied():
     s = position(card=16, turn=5, zones={"F2": {"UK": "1i", "Germany": "1b"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}, hold=1)
     assert s.winner is None and s.hold == 0 and s.turn == 6
-    assert any("Cherbourg nobody, St. Lô allies, Caen allies" in e for e in s.events)
+    assert any("Cherbourg held by nobody; St. Lô held by the Allies; Caen held by the Allies" in e for e in s.events)
     assert load_board().victory_zones == ("F2", "F26", "F30")
 
 

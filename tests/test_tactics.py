@@ -43,7 +43,7 @@ def test_r_tac_1_fortune_order_tactics_in_that_order() -> None:
     s = position(card=7, rules=Rules(fortune=True, tactics=True), patrols={"F26": {"uk_bomber": 1}})
     s, lines = play(s, (3,))  # fortune 7 (no effect), then order 7, then tactics 7 is offered
     i_f = next(i for i, x in enumerate(lines) if x.startswith("Fortune card 7"))
-    i_o = next(i for i, x in enumerate(lines) if "bomber(s) return" in x)
+    i_o = next(i for i, x in enumerate(lines) if ("bomber returns" in x or "bombers return" in x))
     assert i_f < i_o
     assert isinstance(s.step, PickStep) and s.step.purpose == "tactic" and s.step.data == ("7",) and s.card == 7
     s, lines = play(s, "pick pass")
@@ -363,7 +363,7 @@ def test_tac_15_german_convoy() -> None:
     s, _ = play(s, "pick use")
     assert {"tank:F40>F41", "tank:F40>F38>F30", "tank:F40>F41>F42"} <= set(s.step.options)  # type: ignore[attr-defined]
     s, lines = play(s, "pick tank:F40>F38", (2,))  # strafed entering F38: survives
-    assert has(lines, "German convoy: a tank moves", "1 strafing dice")
+    assert has(lines, "German convoy: a tank moves", "1 strafing die")
     assert s.units("F38", "Germany").short() == "1t" and s.units("F40", "Germany").short() == "1t"
 
 

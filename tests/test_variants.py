@@ -240,14 +240,14 @@ def test_var_rm_10_owner_chooses_casualties() -> None:
 def test_var_rm_11_charts_read_left_to_right() -> None:
     s = position(card=14, charts={"US": []})
     s, lines = play(s, (3, 4))  # UK roll of 7 (EX-2)
-    assert has(lines, "next 7 unit(s): a a i a t i i")
+    assert has(lines, "next 7 units: a a i a t i i")
 
 
 def test_var_rm_12_a_six_brings_no_reinforcements() -> None:
     _, lines = play(position(card=14, rules=Rules(reinforcement_six_nothing=True), charts={"UK": []}), (6, 1))
-    assert has(lines, "a 6 on a die brings nothing (VAR-RM-12)", "next 0 unit(s)")
+    assert has(lines, "a 6 on a die brings nothing (VAR-RM-12)", "next 0 units")
     _s, lines = play(position(card=14, charts={"UK": []}), (6, 1))
-    assert has(lines, "= 7 -> next 7 unit(s)")
+    assert has(lines, "= 7 -> next 7 units")
 
 
 def test_var_rm_13_every_land_unit_fights() -> None:
@@ -321,9 +321,9 @@ def test_var_rm_19_after_turn_10_one_die_per_army_and_six_gives_none() -> None:
     s = position(card=14, turn=11, rules=Rules(extended_play=True), charts={"US": []})
     assert s.step.dice.count == 1 and s.step.dice.faces_matter  # type: ignore[attr-defined]
     _, lines = play(s, (6,))
-    assert has(lines, "VAR-RM-19", "next 0 unit(s)")
+    assert has(lines, "VAR-RM-19", "next 0 units")
     _, lines = play(s, (3,))
-    assert has(lines, "1d6 3 = 3 -> next 3 unit(s)")
+    assert has(lines, "1d6 3 = 3 -> next 3 units")
 
 
 def test_var_rm_20_blockhouses_fall_to_bombers_and_land_combat() -> None:
@@ -338,7 +338,7 @@ def test_var_rm_21_lost_fighters_do_not_come_back() -> None:
     s = position(card=16, rules=Rules(fortune=True), patrols={"F30": {"uk_fighter": 1}}, zones={"F40": {"Germany": "1i", "UK": "1i"}})
     s = replace(s, air_lost=Air(uk_fighter=1))
     s, lines = play(s, (3,))
-    assert has(lines, "1 fighter(s) return to the airfield")
+    assert has(lines, "1 fighter returns to the airfield")
     assert s.airfield.uk_fighter == 1 and s.air_lost == Air(uk_fighter=1)
 
 
@@ -359,7 +359,7 @@ def test_var_rm_23_fort_11_result_6_one_zone_per_power() -> None:
 def test_var_rm_24_beachhead_capacities_limit_placement() -> None:
     s = position(card=14, beaches={"Utah": "4i"}, charts={"UK": []})
     s, lines = play(s, (2, 3))
-    assert has(lines, "no room for the next 5 unit(s)")  # Utah holds 4, boxes 1-6 go to Utah only
+    assert has(lines, "no room for the next 5 units")  # Utah holds 4, boxes 1-6 go to Utah only
     assert s.beach_units("Utah").total == 4
 
 
@@ -408,7 +408,7 @@ def test_var_ta_6_strafing_dice_are_fighters_per_moving_unit() -> None:
 def test_var_ta_7_paratroopers_cannot_hit_blockhouses() -> None:
     s = position(card=1, turn=1, airborne=[3, 0, 0], zones={"F11": {"Germany": "1b"}})
     s, lines = play(s, (1, 1, 1))
-    assert s.units("F11", "Germany").blockhouse == 1 and has(lines, "3 hit(s), 0 count")
+    assert s.units("F11", "Germany").blockhouse == 1 and has(lines, "3 hits, 0 of them count")
 
 
 def test_var_ta_8_two_dice_per_chart() -> None:

@@ -270,7 +270,7 @@ def _read(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{where} is not valid JSON (truncated or corrupted?): {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise SaveFileError(f"{where} is not valid JSON (truncated or corrupted?): {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     if not isinstance(data, dict):
         raise SaveFileError(f"{where} does not hold a saved game (a JSON object)")
     return data

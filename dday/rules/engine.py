@@ -44,6 +44,7 @@ from .orders.o03_fighter_patrol import patrol_options
 from .registry import ACT, FORTUNE_PICKS, LEGAL, PICK, ROLL, legal, on_action
 from .state import State, evolve
 from .steps import ChooseCasualtiesStep, DeclareMovesStep, GameOver, PickStep, PlaceReinforcementsStep, Roll, StrafeStep
+from .words import count, plural, side_name, unit_noun
 
 __all__ = [
     "EXTENDED_PLAY_LAST_TURN",
@@ -95,7 +96,7 @@ def step_dice(s: State) -> Dice:
         return step.dice
     if isinstance(step, StrafeStep):
         return step.dice
-    raise NotYourTurnError("R-TURN-3", f"the game waits for a decision by {s.current_player}, not for dice")
+    raise NotYourTurnError("R-TURN-3", f"the game waits for a decision by the {side_name(s.current_player)}, not for dice")
 
 
 def chance_outcomes(s: State) -> list[tuple[Faces, Fraction]]:
@@ -147,7 +148,7 @@ def apply(s: State, x: Action | Sequence[int]) -> State:
         out = _apply_roll(s0, tuple(x))
     else:
         if isinstance(x, (tuple, list)):
-            raise NotYourTurnError("R-TURN-3", f"the game waits for a decision by {s.current_player}, not for dice")
+            raise NotYourTurnError("R-TURN-3", f"the game waits for a decision by the {side_name(s.current_player)}, not for dice")
         out = _apply_action(s0, cast(Action, x))
     return settle(out)
 
@@ -181,14 +182,14 @@ def describe_step(s: State) -> str:
     """One line saying what the game waits for (for logs and widgets)."""
     step = s.step
     if isinstance(step, GameOver):
-        return f"Game over: {s.winner} win"
+        return f"Game over: the {side_name(s.winner or '')} win"
     if isinstance(step, Roll):
-        return f"Roll {step.dice.count} dice ({step.kind}{' in ' + step.zone if step.zone else ''})"
+        return f"Roll {count(step.dice.count, 'die')} ({step.kind}{' in ' + step.zone if step.zone else ''})"
     if isinstance(step, StrafeStep):
         power, unit, dest, n = step.arrivals[step.index]
-        return f"Roll {n} strafing dice against a {power} {unit} bound for {dest}"
+        return f"Roll {n} strafing {plural(n, 'die')} against a {unit_noun(1, unit, power)} bound for {dest}"
     if isinstance(step, ChooseCasualtiesStep):
-        return f"{step.side.capitalize()}: choose {step.hits} casualt{'y' if step.hits == 1 else 'ies'} in {step.zone}"
+        return f"{side_name(step.side)}: choose {count(step.hits, 'casualty')} in {step.zone}"
     if isinstance(step, DeclareMovesStep):
         return f"{step.side.capitalize()}: declare moves ({len(step.moves)} so far), then done (R-MOVE-7)"
     if isinstance(step, PlaceReinforcementsStep):

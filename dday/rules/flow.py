@@ -11,6 +11,7 @@ from .registry import BEGIN, TACTIC_POSSIBLE, TACTIC_USE, on_pick, on_roll
 from .state import State, evolve
 from .steps import GameOver, PickStep, Roll
 from .units import LAND_TYPES, NO_AIR
+from .words import side_name, unit_noun
 
 # ---------------------------------------------------------------------------------------------
 # card flow (R-TURN-1, R-DECK-1..3)
@@ -54,7 +55,7 @@ def _end_turn(s: State) -> State:
         s = log(evolve(s, deck=tuple(c for c in s.deck if c != 1)), f"Order 1 leaves the deck: {REMOVAL_REASON[1]}")
     s = evolve(s, effects=(), grounded=NO_AIR)
     held = s.allies_hold_all_cities()
-    cities = ", ".join(f"{city} {s.controller(z) or 'nobody'}" for city, z in b.victory_cities.items())
+    cities = "; ".join(f"{city} held by {'the ' + side_name(c) if (c := s.controller(z)) else 'nobody'}" for city, z in b.victory_cities.items())
     s = log(s, f"End of turn {s.turn}: {cities}")
     s, over = _victory(s, held)
     if over:
@@ -199,7 +200,7 @@ def _pick_tactic(s: State, step: PickStep, option: str) -> State:
         return advance(log(s, f"Tactics card {n} '{card.name}' is not used; it stays in the deck (R-TAC-2)"), n)
     note = " [RECONSTRUCTED effect]" if card.reconstructed else ""
     s = evolve(s, tactics_left=tuple(c for c in s.tactics_left if c != n))
-    s = log(s, f"Tactics card {n} '{card.name}' is used by the {card.side} and leaves the game (R-TAC-2): {card.effect}{note}")
+    s = log(s, f"Tactics card {n} '{card.name}' is used by the {side_name(card.side)} and leaves the game (R-TAC-2): {card.effect}{note}")
     return TACTIC_USE[n](s)
 
 
@@ -261,7 +262,7 @@ def _roll_arty(s: State, step: Roll, faces: Faces) -> State:
     tag = _ARTY[step.index][2]
     s = log(
         s,
-        f"Artillery in {zone_name(s, step.origin)} fires at a {step.power} {step.target} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})",
+        f"Artillery in {zone_name(s, step.origin)} fires at a {unit_noun(1, step.target, step.power)} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})",
     )
     if hit:
         s = kill_in_zone(s, step.zone, step.power, step.target)

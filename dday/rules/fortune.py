@@ -19,6 +19,7 @@ from .registry import BEGIN, on_pick, on_roll
 from .state import State, evolve
 from .steps import PickStep, Roll
 from .units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER
+from .words import unit_noun, units
 
 # ---------------------------------------------------------------------------------------------
 # hit numbers and limits
@@ -144,7 +145,7 @@ def _roll_ground(s: State, step: Roll, faces: Faces) -> State:
     grounded = s.grounded.add("UK", step.target, uk_g).add("US", step.target, us_g)
     s = log(
         evolve(s, grounded=grounded),
-        f"Grounding dice {faces_text(faces)}: {uk_g} UK and {us_g} US {step.target}(s) stay on the airfield this turn (4-6 grounds; RECONSTRUCTED meaning of 'grounded')",
+        f"Grounding dice {faces_text(faces)}: {uk_g} UK and {units(us_g, step.target, 'US')} stay on the airfield this turn (4-6 grounds; RECONSTRUCTED meaning of 'grounded')",
     )
     return BEGIN[s.card](s)
 
@@ -183,7 +184,7 @@ def _pick_air_remove(s: State, step: PickStep, where: str) -> State:
     zone, power = where.split(":")
     s = set_air(s, zone, s.air_in(zone).add(power, kind, -1))
     s = evolve(s, air_lost=s.air_lost.add(power, kind, 1))
-    return BEGIN[s.card](log(s, f"The Axis removes a {power} {kind} in {zone_name(s, zone)} from play (FORT-{s.card} result 6)"))
+    return BEGIN[s.card](log(s, f"The Axis removes a {unit_noun(1, kind, power)} in {zone_name(s, zone)} from play (FORT-{s.card} result 6)"))
 
 
 @on_pick("fort11", fortune=True)

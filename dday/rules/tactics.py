@@ -37,6 +37,7 @@ from .registry import after_casualties, after_tactic_strike, on_pick, on_roll, t
 from .state import State, evolve
 from .steps import ChooseCasualtiesStep, DeclareMovesStep, PickStep, Roll, StrafeStep
 from .units import HIT_BOMBER, LAND_TYPES, MOBILE_TYPES
+from .words import count, plural
 
 # ---------------------------------------------------------------------------------------------
 # chart helpers
@@ -83,7 +84,7 @@ def _roll_tac1_attack(s: State, step: Roll, faces: Faces) -> State:
     h = min(hits, s.units(step.zone, "Germany").land_for_stacking)
     s = log(
         s,
-        f"TAC-1 attack in {zone_name(s, step.zone)}: {faces_text(faces)} -> {hits} hit(s) (hits on 1, no return fire, blockhouses exempt)",
+        f"TAC-1 attack in {zone_name(s, step.zone)}: {faces_text(faces)} -> {count(hits, 'hit')} (hits on 1, no return fire, blockhouses exempt)",
     )
     if not h:
         return _tac1_next(s, step.index + 1)
@@ -297,7 +298,7 @@ def _pick_tac15(s: State, step: PickStep, option: str) -> State:
     s = log(
         s,
         f"German convoy: {with_article(unit)} moves {' > '.join(zone_name(s, z) for z in path)} (TAC-15)"
-        + (f", {n} strafing dice" if n else ""),
+        + (f", {n} strafing {plural(n, 'die')}" if n else ""),
     )
     if n:
         return evolve(s, step=StrafeStep(arrivals=(("Germany", unit, path[-1], n),), index=0))

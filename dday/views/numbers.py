@@ -5,7 +5,8 @@
 * :func:`one_in` — "about 1 in 6" for rare events, where it helps;
 * :func:`exact` — the exact fraction, only when it is short (≤ 12 digits) or asked for;
 * :func:`chance` — all of it in one phrase;
-* :func:`count` — "1 game", "12 games": the number with its noun, in the right form;
+* :func:`count`, :func:`plural` — "1 game", "12 games" (from :mod:`dday.rules.words`, where the
+  engine's log lines get them);
 * :func:`probability_table`, :func:`fight_table` — a pandas ``Styler`` that shows the
   probability columns of a table as percentages, with named columns.
 
@@ -31,6 +32,8 @@ from typing import Any, Final
 
 import pandas as pd
 from pandas.io.formats.style import Styler
+
+from ..rules.words import count, plural
 
 __all__ = [
     "FIGHT_COLUMNS",
@@ -142,32 +145,6 @@ def chance(p: Probability, *, show_exact: bool | None = None) -> str:
         extras.append(f"exactly {exact(p, asked=bool(show_exact))}" if exact(p, asked=bool(show_exact)) else "")
     extras = [e for e in extras if e]
     return percent(p) + (f" ({'; '.join(extras)})" if extras else "")
-
-
-def plural(n: int, singular: str, plural_form: str | None = None) -> str:
-    """The noun for ``n`` things: ``singular`` for exactly 1, else ``plural_form`` (default: add "s").
-
-    Unit names that do not change ("infantry", "artillery") pass the same word twice.
-
-    >>> plural(1, "hit"), plural(0, "hit"), plural(2, "die", "dice"), plural(3, "infantry", "infantry")
-    ('hit', 'hits', 'dice', 'infantry')
-    """
-    if n == 1:
-        return singular
-    return plural_form if plural_form is not None else singular + "s"
-
-
-_SPELLED: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def count(n: int, singular: str, plural_form: str | None = None, *, words: bool = False) -> str:
-    """``n`` and its noun, in the right number: "1 hit", "0 hits", "2 dice"; ``words=True`` spells 0–10.
-
-    >>> count(1, "hit"), count(4, "die", "dice"), count(2, "blockhouse", words=True), count(0, "unit", words=True)
-    ('1 hit', '4 dice', 'two blockhouses', 'no units')
-    """
-    number = _SPELLED[n] if words and 0 <= n < len(_SPELLED) else str(n)
-    return f"{number} {plural(n, singular, plural_form)}"
 
 
 FIGHT_COLUMNS: Final[Mapping[str, str]] = {

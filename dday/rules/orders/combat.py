@@ -23,6 +23,7 @@ from ..registry import CASUALTY_CONTINUE, legal, on_action, on_roll
 from ..state import State, evolve
 from ..steps import ChooseCasualtiesStep, Roll
 from ..units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
+from ..words import count, side_name, units
 
 # ---------------------------------------------------------------------------------------------
 # ORDER-11 / ORDER-13 Land combat (R-COMBAT-1..8)
@@ -155,7 +156,7 @@ def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
     h = min(hits, s.side_units(step.zone, defender).total)
     s = log(
         s,
-        f"Combat in {zone_name(s, step.zone)}: {attacker} ({s.side_units(step.zone, attacker).short()}) attack {defender} ({s.side_units(step.zone, defender).short()}); dice {faces_text(faces)} -> {hits} hit(s)",
+        f"Combat in {zone_name(s, step.zone)}: {side_name(attacker)} ({s.side_units(step.zone, attacker).short()}) attack {side_name(defender)} ({s.side_units(step.zone, defender).short()}); dice {faces_text(faces)} -> {count(hits, 'hit')}",
     )
     powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
     if h == 0:
@@ -180,7 +181,7 @@ def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
     h = min(hits, _force_of(s, step.zone, powers).total)
     s = log(
         s,
-        f"Defence in {zone_name(s, step.zone)}: {other_side(attacker)} fire back with all units, casualties included; dice {faces_text(faces)} -> {hits} hit(s)",
+        f"Defence in {zone_name(s, step.zone)}: {side_name(other_side(attacker))} fire back with all units, casualties included; dice {faces_text(faces)} -> {count(hits, 'hit')}",
     )
     if h == 0:
         return _after_cycle(s, step.zone, attacker)
@@ -190,7 +191,7 @@ def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
 
 def _after_cycle(s: State, zone: str, attacker: str) -> State:
     ctl = s.controller(zone)
-    what = f"{ctl} control it" if ctl else "the combat goes on next attack card"
+    what = f"the {side_name(ctl)} control it" if ctl else "the combat goes on next attack card"
     s = log(
         s,
         f"After the cycle in {zone_name(s, zone)}: Axis {s.side_units(zone, 'axis').short()}, Allies {s.side_units(zone, 'allies').short()}; {what}",
@@ -228,7 +229,7 @@ def _act_casualties(s: State, step: ChooseCasualtiesStep, a: ChooseCasualties) -
         if n > pool.get(key, 0):
             p, u = key
             extra = " (blockhouses are exempt from the airborne assault, R-BH-1)" if u == "blockhouse" and step.kind == "para" else ""
-            raise IllegalActionError(rule, f"{step.zone} has only {pool.get(key, 0)} {p} {u}(s) that can be chosen{extra}")
+            raise IllegalActionError(rule, f"{step.zone} has only {units(pool.get(key, 0), u, p)} that can be chosen{extra}")
     if sum(seen.values()) != step.hits:
         raise IllegalActionError(
             rule, f"choose exactly {step.hits} casualt{'y' if step.hits == 1 else 'ies'} in {step.zone}, got {sum(seen.values())}"
@@ -239,7 +240,7 @@ def _act_casualties(s: State, step: ChooseCasualtiesStep, a: ChooseCasualties) -
     s = log(
         s,
         f"{step.side.capitalize()} remove{'s' if step.side == 'axis' else ''} "
-        + ", ".join(f"{n} {p} {u}" for (p, u), n in seen.items() if n)
+        + ", ".join(units(n, u, p) for (p, u), n in seen.items() if n)
         + f" in {zone_name(s, step.zone)}",
     )
     if step.kind == "combat-defender":

@@ -25,6 +25,7 @@ from ..registry import legal, on_action, on_roll
 from ..state import State, evolve
 from ..steps import DeclareMovesStep, MovedUnit, StrafeStep
 from ..units import MOBILE_TYPES, Force, other_side, powers_of
+from ..words import count, plural, unit_noun, units
 
 
 def begin_move(side: str) -> Callable[[State], State]:
@@ -85,7 +86,7 @@ def check_move(s: State, step: DeclareMovesStep, a: Move, tent: dict[str, int] |
     max_len = 3 if a.unit == "tank" or _all_move_two(s) else 2
     if len(path) > max_len:
         rule = "R-MOVE-4" if a.unit == "tank" else "R-MOVE-1"
-        raise IllegalActionError(rule, f"a {a.unit} moves at most {max_len - 1} zone(s) on a move card")
+        raise IllegalActionError(rule, f"a {a.unit} moves at most {count(max_len - 1, 'zone')} on a move card")
     flooded = set(effect_values(s, "TAC-7")) if side == "allies" else set()
     if flooded & set(path[1:]):
         raise IllegalActionError(
@@ -104,7 +105,7 @@ def check_move(s: State, step: DeclareMovesStep, a: Move, tent: dict[str, int] |
     already = _declared_from(step.moves, start, a.power, a.unit)
     if have - already < a.count:
         raise IllegalActionError(
-            "R-TURN-3", f"{start} has {have - already} {a.power} {a.unit}(s) not yet declared; each unit moves once per card"
+            "R-TURN-3", f"{start} has {units(have - already, a.unit, a.power)} not yet declared; each unit moves once per card"
         )
     enemy = other_side(side)
     if s.side_total(start, enemy):
@@ -178,8 +179,8 @@ def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
     for m in moves:
         n = path_strafe_dice(s, m.path)
         msgs.append(
-            f"{m.power} {m.unit} x{m.count} declared {' > '.join(zone_name(s, z) for z in m.path)}"
-            + (f" ({n} strafing dice each)" if n else "")
+            f"{unit_noun(m.count, m.unit, m.power)} x{m.count} declared {' > '.join(zone_name(s, z) for z in m.path)}"
+            + (f" ({n} strafing {plural(n, 'die')} each)" if n else "")
         )
         if n:
             arrivals.extend([(m.power, m.unit, m.path[-1], n)] * m.count)
@@ -201,7 +202,7 @@ def _roll_strafe(s: State, step: StrafeStep, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0] > 0
     s = log(
         s,
-        f"Strafing {power} {unit} bound for {zone_name(s, dest)}: {n} dice {faces_text(faces)} -> {'destroyed' if hit else 'survives'} (hits on 1)",
+        f"Strafing {unit_noun(1, unit, power)} bound for {zone_name(s, dest)}: {count(n, 'die')} {faces_text(faces)} -> {'destroyed' if hit else 'survives'} (hits on 1)",
     )
     s = destroy(s, power, unit) if hit else add_units(s, dest, power, unit, 1)
     if not hit and s.card == 15:

@@ -18,6 +18,7 @@ from ..registry import after_casualties, begin, on_roll
 from ..state import State, evolve
 from ..steps import ChooseCasualtiesStep, Roll
 from ..units import Force
+from ..words import count
 
 
 @begin(1)
@@ -51,7 +52,7 @@ def _roll_para(s: State, step: Roll, faces: Faces) -> State:
     h = min(hits, targets)
     s = log(
         s,
-        f"{a.division} attacks {zone_name(s, step.zone)}: dice {faces_text(faces)} -> {hits} hit(s), {h} count (hits on {hit_text(step.dice)}; blockhouses exempt)",
+        f"{a.division} attacks {zone_name(s, step.zone)}: dice {faces_text(faces)} -> {count(hits, 'hit')}, {h} of them {'counts' if h == 1 else 'count'} (hits on {hit_text(step.dice)}; blockhouses exempt)",
     )
     if h == 0:
         return _para_next(s, step.index + 1)

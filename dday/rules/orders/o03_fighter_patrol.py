@@ -19,6 +19,7 @@ from ..fortune import air_ready, patrol_limit
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
 from ..steps import PatrolStep
+from ..words import count, units
 
 
 @begin(3)
@@ -34,14 +35,14 @@ def _act_patrol(s: State, step: PatrolStep, a: Patrol) -> State:
         raise IllegalActionError("R-CONTROL-4", f"fighters patrol zones; {a.zone!r} is not a zone")
     if a.count < 1 or air_ready(s, a.power, "fighter") < a.count:
         raise IllegalActionError(
-            "R-AIR-2", f"{a.power} has {air_ready(s, a.power, 'fighter')} fighter(s) ready on the airfield, cannot send {a.count}"
+            "R-AIR-2", f"{a.power} has {count(air_ready(s, a.power, 'fighter'), 'fighter')} ready on the airfield, cannot send {a.count}"
         )
     if s.fighters_in(a.zone) + a.count > patrol_limit(s):
         rule = "VAR-TA-1" if s.rules.fighter_limit == 3 else "R-STACK-3"
         raise IllegalActionError(rule, f"at most {s.rules.fighter_limit} fighters may patrol a zone; {a.zone} has {s.fighters_in(a.zone)}")
     s = evolve(s, airfield=s.airfield.add(a.power, "fighter", -a.count))
     s = set_air(s, a.zone, s.air_in(a.zone).add(a.power, "fighter", a.count))
-    s = log(s, f"{a.count} {a.power} fighter(s) patrol {zone_name(s, a.zone)}")
+    s = log(s, f"{units(a.count, 'fighter', a.power)} {'patrols' if a.count == 1 else 'patrol'} {zone_name(s, a.zone)}")
     return s if air_ready(s, "UK", "fighter") + air_ready(s, "US", "fighter") else finish_card(s)
 
 

@@ -21,6 +21,7 @@ from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
 from ..steps import AATargetStep, Roll
+from ..words import unit_noun
 
 
 def begin_aa(kind: str) -> Callable[[State], State]:
@@ -67,7 +68,7 @@ def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     s = log(
         s,
-        f"AA artillery {step.index + 1} in {zone_name(s, step.zone)} fires at a {step.power} {step.target}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"AA artillery {step.index + 1} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit and step.target == "fighter":
         s = add_effect(s, f"AA-KILL:{step.zone}")  # remembered for TAC-4

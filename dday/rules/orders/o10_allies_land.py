@@ -18,6 +18,7 @@ from ..registry import begin, legal, on_action
 from ..state import State, evolve
 from ..steps import LandingStep
 from ..units import MOBILE_TYPES
+from ..words import count, units
 
 
 @begin(10)
@@ -32,7 +33,7 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
     except KeyError:
         raise IllegalActionError("R-BEACH-1", f"unknown beachhead {a.beach!r}") from None
     if a.unit not in MOBILE_TYPES or a.count < 1 or s.beach_units(a.beach).get(a.unit) < a.count:
-        raise IllegalActionError("R-BEACH-2", f"{a.beach} does not hold {a.count} {a.unit}(s)")
+        raise IllegalActionError("R-BEACH-2", f"{a.beach} does not hold {count(a.count, a.unit)}")
     zone = bh.lands_into
     if a.zone and a.zone != zone:
         mine = {b.lands_into for b in s.board.beachheads if b.power == bh.power}
@@ -54,7 +55,7 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
     s = add_units(s, zone, bh.power, a.unit, a.count)
     if s.fortune == 6 and not effect_values(s, f"LANDED-{bh.power}"):
         s = add_effect(s, f"LANDED-{bh.power}:{a.beach}")
-    s = log(s, f"{a.count} {bh.power} {a.unit}(s) land from {a.beach} into {zone_name(s, zone)}")
+    s = log(s, f"{units(a.count, a.unit, bh.power)} {'lands' if a.count == 1 else 'land'} from {a.beach} into {zone_name(s, zone)}")
     return s if any(f.total for f in s.beach) else finish_card(s)
 
 

@@ -19,6 +19,7 @@ from ..registry import legal, on_action, on_pick, on_roll
 from ..state import State, evolve
 from ..steps import PickStep, PlaceReinforcementsStep, Roll
 from ..units import side_of
+from ..words import count
 from .movement import start_strafing
 
 
@@ -89,7 +90,7 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
     units = " ".join(c.boxes[k][0] for k in queue[:n])
     dice_txt = "2d6" if len(faces) == 2 else "1d6"
     extra = f" ({'; '.join(notes)})" if notes else ""
-    s = log(s, f"{c.label}: {dice_txt} {faces_text(faces)} = {sum(faces)}{extra} -> next {n} unit(s): {units}")
+    s = log(s, f"{c.label}: {dice_txt} {faces_text(faces)} = {sum(faces)}{extra} -> next {count(n, 'unit')}: {units}")
     quota = tuple(n if i == c.index else q for i, q in enumerate(quota_in))
     return _reinf_roll_next(s, side, quota, c.index + 1)
 
@@ -112,7 +113,7 @@ def _placement(s: State, step: PlaceReinforcementsStep) -> State:
     for i, q in enumerate(quota):
         if q and (not s.charts[i] or not _destinations(s, step, i)):
             c = s.board.charts[i]
-            s = log(s, f"{c.label}: no room for the next {q} unit(s); they stay on the chart, first in line (R-REINF-3)")
+            s = log(s, f"{c.label}: no room for the next {count(q, 'unit')}; {'it stays' if q == 1 else 'they stay'} on the chart, first in line (R-REINF-3)")
             quota[i] = 0
     step = evolve(step, quota=tuple(quota))
     if any(quota):

@@ -301,7 +301,7 @@ def _explain_html(info: RollInfo, rolled: int | None) -> str:
     if rolled is not None:
         p = info.probs.get(rolled, Fraction(0))
         parts.append(
-            f'<div style="font-size:17px"><b style="color:{st.HIT_COLOR}">Rolled: {rolled} {info.outcome_name}</b> — '
+            f'<div style="font-size:17px"><b style="color:{st.HIT_COLOR}">Rolled: {info.outcome_name} = {rolled}</b> — '
             f"exact chance of that: {escape(odds.fmt(p))}</div>"
         )
     return "".join(parts)

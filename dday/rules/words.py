@@ -1,0 +1,73 @@
+"""Words for people: plurals and names in the log lines, prompts and messages a learner reads.
+
+>>> count(1, "hit"), count(3, "hit"), count(1, "die", "dice"), count(2, "die", "dice")
+('1 hit', '3 hits', '1 die', '2 dice')
+>>> units(1, "infantry", "Germany"), units(2, "tank", "UK"), units(0, "fighter", "US")
+('1 German infantry', '2 UK tanks', '0 US fighters')
+>>> side_name("axis"), adjective("Germany")
+('Axis', 'German')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["adjective", "count", "plural", "side_name", "unit_noun", "units"]
+
+UNIT_PLURALS: Final[dict[str, str]] = {
+    "infantry": "infantry",
+    "artillery": "artillery",
+    "tank": "tanks",
+    "blockhouse": "blockhouses",
+    "fighter": "fighters",
+    "bomber": "bombers",
+    "die": "dice",
+    "casualty": "casualties",
+}
+
+_SPELLED: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def plural(n: int, singular: str, plural_form: str | None = None) -> str:
+    """The noun for ``n`` things: ``singular`` for exactly 1, else ``plural_form`` (default: the
+    known plurals of :data:`UNIT_PLURALS`, else add "s").
+
+    >>> plural(1, "hit"), plural(0, "hit"), plural(2, "die"), plural(3, "infantry"), plural(2, "zone")
+    ('hit', 'hits', 'dice', 'infantry', 'zones')
+    """
+    if n == 1:
+        return singular
+    if plural_form is not None:
+        return plural_form
+    return UNIT_PLURALS.get(singular, singular + "s")
+
+
+def count(n: int, singular: str, plural_form: str | None = None, *, words: bool = False) -> str:
+    """``n`` and its noun, in the right number: "1 hit", "0 hits", "2 dice"; ``words=True`` spells 0–10.
+
+    >>> count(2, "blockhouse", words=True), count(0, "unit", words=True), count(12, "unit", words=True)
+    ('two blockhouses', 'no units', '12 units')
+    """
+    number = _SPELLED[n] if words and 0 <= n < len(_SPELLED) else str(n)
+    return f"{number} {plural(n, singular, plural_form)}"
+
+
+def adjective(power: str) -> str:
+    """The power as an adjective before a unit noun: "German", "UK", "US"."""
+    return "German" if power == "Germany" else power
+
+
+def side_name(side: str) -> str:
+    """"Allies" or "Axis" for the side keys "allies" / "axis" (anything else unchanged)."""
+    return {"allies": "Allies", "axis": "Axis"}.get(side, side)
+
+
+def unit_noun(n: int, unit: str, power: str | None = None) -> str:
+    """The noun phrase for ``n`` units, without the number: "German infantry", "UK tanks"."""
+    noun = plural(n, unit)
+    return f"{adjective(power)} {noun}" if power else noun
+
+
+def units(n: int, unit: str, power: str | None = None) -> str:
+    """``n`` units of one type, with their power as an adjective: "1 German infantry", "2 UK tanks"."""
+    return f"{n} {unit_noun(n, unit, power)}"

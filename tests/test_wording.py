@@ -1,0 +1,103 @@
+"""Words for people: every log line, prompt and error message a learner reads is scanned for glitches.
+
+A few seeded games under every rule set (greedy and random bots) and every card lab's first roll
+give the log lines and the prompts (the legal actions' descriptions); the patterns are the slips
+issue 18 found: "1 hits", "2 die", "Germany infantry", doubled words, "(s)", "die/dice",
+"axis win" in a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from dday.bots import GreedyBot
+from dday.errors import IllegalActionError
+from dday.play.game import play_game
+from dday.rules.engine import apply, describe_step, legal_actions, sample_roll
+from dday.rules.setup import initial_state
+from dday.variants.rulesets import RULESETS, ruleset
+
+PATTERNS: dict[str, re.Pattern[str]] = {
+    "1 + plural": re.compile(r"(?<![\d.,/−-])\b1 (?:more |new |German |Allied |UK |US |Axis |strafing |naval |blockhouse )?(hits|dice|units|fighters|bombers|blockhouses|tanks|games|turns|cards|zones|rolls|cycles|casualties)\b"),
+    "n≠1 + singular": re.compile(
+        r"(?<![\d.,/−-])\b(?:0|[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten) (?:more |German |Allied |UK |US |Axis |strafing |naval )?(hit|die|unit|fighter|bomber|blockhouse|tank|game|turn|casualty)\b(?![-/])"
+    ),
+    "Germany as adjective": re.compile(r"\bGermany (infantry|artillery|tanks?|blockhouses?|units?|fighters?|bombers?)\b"),
+    "doubled word": re.compile(r"\b([A-Za-z]{2,}) \1\b", re.I),
+    "(s)": re.compile(r"\w\(s\)"),
+    "die/dice": re.compile(r"die/dice|dice/die"),
+    "lowercase side": re.compile(r"(?:^|[.;:,] |\b(?:the|an?|for|by) )(allies|axis)\b(?! =)(?!_)(?!\))(?!['\"])"),
+    "side win": re.compile(r"\b(allies|axis) wins?\b", re.I),
+    "hits on 1 count": re.compile(r"\b0 count\b"),
+}
+ALLOWED_DOUBLES = {"that that", "had had"}
+
+
+def glitches(text: str) -> list[str]:
+    """The wording slips in ``text``, as "pattern: match".
+
+    >>> glitches("Rolled: 1 hits; lose 1 Germany infantry; starting at at line 512; Strafing of one moving unit(s)")
+    ['1 + plural: 1 hits', 'Germany as adjective: Germany infantry', 'doubled word: at at', '(s): t(s)']
+    >>> glitches("Rolled: 1 hit; lose 1 German infantry; 2 dice; Axis win on turn 9")
+    []
+    """
+    found = []
+    for name, pattern in PATTERNS.items():
+        for m in pattern.finditer(text):
+            if name == "doubled word" and m.group(0).lower() in ALLOWED_DOUBLES:
+                continue
+            if name == "side win" and m.group(0)[0].isupper():
+                continue  # "Axis win on turn 9" is right; "axis win" / "allies win" in a sentence is not
+            found.append(f"{name}: {m.group(0)}")
+    return found
+
+
+def game_lines(rules_name: str, seed: int) -> list[str]:
+    """Every log line of one greedy-vs-greedy game, and every prompt it showed (``describe_step``).
+
+    The actions' own texts ("move Germany infantry F1>F2") are the save-file format, not prose: not scanned.
+    """
+    rules = ruleset(rules_name)
+    prompts: list[str] = []
+
+    def on_state(s: object) -> None:
+        if getattr(s, "current_player", "chance") != "chance" and not getattr(s, "is_over", False):
+            prompts.append(describe_step(s))  # type: ignore[arg-type]
+
+    rec = play_game(GreedyBot(), GreedyBot(), seed, rules=rules, on_state=on_state)
+    return rec.log + prompts
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULESETS))
+def test_game_logs_and_prompts_read_well(rules_name: str) -> None:
+    bad: dict[str, str] = {}
+    for seed in (0, 1):
+        for line in game_lines(rules_name, seed):
+            for g in glitches(line):
+                bad.setdefault(g, line)
+    assert not bad, "\n".join(f"{g}  <-  {line}" for g, line in bad.items())
+
+
+def test_error_messages_read_well() -> None:
+    """Illegal inputs at every card of a seeded game: the messages a learner sees when a move is refused."""
+    s = initial_state()
+    rng = np.random.default_rng(3)
+    messages = [describe_step(s)]
+    for _ in range(400):
+        if s.is_over:
+            break
+        if s.current_player == "chance":
+            s = apply(s, sample_roll(s, rng))
+            continue
+        acts = legal_actions(s)
+        try:
+            apply(s, (9, 9, 9, 9, 9, 9, 9, 9, 9, 9))  # dice where a decision is wanted
+        except (IllegalActionError, ValueError) as e:
+            messages.append(str(e))
+        s = apply(s, acts[int(rng.integers(len(acts)))])
+    assert messages
+    bad = {g: m for m in messages for g in glitches(m)}
+    assert not bad, bad
