@@ -24,9 +24,15 @@ STACKING_HEADING = "The game in one minute"
 STACKING_LINK = "00_start_here.ipynb#The-game-in-one-minute"
 
 
+QUIZZES = json.loads((NOTEBOOK_DIR.parent / "dday" / "data" / "quizzes.json").read_text(encoding="utf-8"))
+
+
 def _cells(path: Path, kind: str | None = "markdown") -> list[str]:
+    """The cells' text; with ``kind=None`` every cell and the notebook's quiz (its questions live in dday/data/quizzes.json)."""
     nb = json.loads(path.read_text(encoding="utf-8"))
-    return ["".join(c["source"]) for c in nb["cells"] if kind is None or c["cell_type"] == kind]
+    cells = ["".join(c["source"]) for c in nb["cells"] if kind is None or c["cell_type"] == kind]
+    quiz = QUIZZES.get(path.name[:2], {}).get("questions", [])
+    return cells + ([json.dumps(quiz, ensure_ascii=False)] if kind is None and quiz else [])
 
 
 def _path(number: str) -> Path:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -36,6 +35,7 @@ from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
 from .maps import LeafletView
+from .quiz import Quiz, quiz
 from .widgets import style as st
 from .widgets.odds_lab import OddsLab, UnitsNeeded, units_needed
 from .widgets.play import PlayerSpec, PlayLab
@@ -293,55 +293,6 @@ def turn_stepper(seed: int = 0, allies: PlayerSpec = "person", axis: PlayerSpec 
 
 # ---------------------------------------------------------------------------------------------
 # quiz, navigation, map, card table
-
-
-class Quiz(w.VBox):
-    """Multiple-choice questions; picking an option shows ✔ or ✘ and the explanation at once."""
-
-    def __init__(self, questions: Sequence[tuple[str, Sequence[str], int, str]]) -> None:
-        self.questions = [(q, list(opts), int(right), why) for q, opts, right, why in questions]
-        for q, opts, right, _ in self.questions:
-            if not 0 <= right < len(opts):
-                raise ValueError(f"question {q!r}: the correct index {right} is not one of its {len(opts)} options")
-        self.radios: list[w.RadioButtons] = []
-        self.feedback: list[w.HTML] = []
-        self.score_line = st.html()
-        rows: list[w.Widget] = [st.css(), st.html('<div style="font:bold 22px sans-serif">Check yourself</div>')]
-        for i, (q, opts, _, _) in enumerate(self.questions):
-            radio = w.RadioButtons(options=[(o, k) for k, o in enumerate(opts)], value=None, layout=w.Layout(width="auto"))
-            fb = st.html()
-            radio.observe(lambda change, i=i: self.check(i), names="value")
-            self.radios.append(radio)
-            self.feedback.append(fb)
-            rows += [st.html(f'<div style="font-size:18px;margin-top:10px"><b>{i + 1}.</b> {escape(q)}</div>'), radio, fb]
-        super().__init__([*rows, self.score_line])
-        self.add_class(st.UI_CLASS)
-
-    def check(self, i: int) -> bool | None:
-        """Show the feedback of question ``i``; True/False for right/wrong, None if unanswered."""
-        _, _, right, why = self.questions[i]
-        value = self.radios[i].value
-        if value is None:
-            self.feedback[i].value = ""
-            ok = None
-        else:
-            ok = value == right
-            mark = f'<b style="color:{st.OK_COLOR}">✔ Right.</b>' if ok else f'<b style="color:{st.HIT_COLOR}">✘ Not quite.</b>'
-            self.feedback[i].value = f'<div style="font-size:17px">{mark} {escape(why)}</div>'
-        answered = [r.value for r in self.radios if r.value is not None]
-        if answered:
-            self.score_line.value = f'<div style="font-size:17px;margin-top:8px">Score: {self.score} / {len(self.radios)}</div>'
-        return ok
-
-    @property
-    def score(self) -> int:
-        """Questions answered correctly so far."""
-        return sum(1 for r, (_, _, right, _) in zip(self.radios, self.questions, strict=True) if r.value == right)
-
-
-def quiz(questions: list[tuple[str, list[str], int, str]]) -> Quiz:
-    """A "Check yourself" widget: each question is (text, options, index of the right option, explanation)."""
-    return Quiz(questions)
 
 
 def nav(card: int) -> w.HTML:
