@@ -1,7 +1,8 @@
 """Words for people: every log line, prompt and error message a learner reads is scanned for glitches.
 
-A few seeded games under every rule set (greedy and random bots) and every card lab's first roll
-give the log lines and the prompts (the legal actions' descriptions); the patterns are the slips
+Two seeded games under every rule set (greedy bots), illegal inputs along a random game, and every
+card lab played to the end of its card give the log lines, the prompts (``describe_step``) and the
+error messages; the patterns are the slips
 issue 18 found: "1 hits", "2 die", "Germany infantry", doubled words, "(s)", "die/dice",
 "axis win" in a sentence.
 """
@@ -18,6 +19,7 @@ from dday.errors import IllegalActionError
 from dday.play.game import play_game
 from dday.rules.engine import apply, describe_step, legal_actions, sample_roll
 from dday.rules.setup import initial_state
+from dday.tutorial import card_lab
 from dday.variants.rulesets import RULESETS, ruleset
 
 PATTERNS: dict[str, re.Pattern[str]] = {
@@ -100,4 +102,22 @@ def test_error_messages_read_well() -> None:
         s = apply(s, acts[int(rng.integers(len(acts)))])
     assert messages
     bad = {g: m for m in messages for g in glitches(m)}
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("card", range(1, 17))
+def test_card_labs_read_well(card: int) -> None:
+    """Each card lab played to the end of its card (the bot decides, the dice roll): its log and prompts."""
+    lab = card_lab(card)
+    lines = [describe_step(lab.state)]
+    for _ in range(200):
+        if lab.finished:
+            break
+        if lab.state.current_player == "chance":
+            lab.roll()
+        else:
+            lab.bot_decide()
+        lines.append(describe_step(lab.state))
+    lines += lab.log_lines()
+    bad = {g: line for line in lines for g in glitches(line)}
     assert not bad, bad
