@@ -48,7 +48,7 @@ def _lines(number: str) -> list[str]:
 
 def _line_with(number: str, marker: str) -> str:
     """The one rule line (not the "Rule IDs:" list) of notebook ``number`` that contains ``marker``."""
-    hits = [line for line in _lines(number) if marker in line and not line.startswith("Rule IDs:")]
+    hits = [line for line in _lines(number) if marker in line and not line.startswith(("Rule IDs:", "*Sources:*"))]
     assert hits, f"notebook {number}: no line mentions {marker!r}"
     assert len(hits) == 1, f"notebook {number}: {len(hits)} lines mention {marker!r}: {hits}"
     return hits[0]
@@ -235,7 +235,7 @@ def test_r_combat_4_tank_defence_difference_is_deliberate(number: str) -> None:
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_r_aa_3_is_labelled_our_reading_everywhere(path: Path) -> None:
     lines = [line for cell in _cells(path) for line in cell.splitlines()]
-    unlabelled = [line for line in lines if "R-AA-3" in line and not line.startswith("Rule IDs:") and "our reading" not in line]
+    unlabelled = [line for line in lines if "R-AA-3" in line and not line.startswith(("Rule IDs:", "*Sources:*")) and "our reading" not in line]
     assert not unlabelled, f"{path.name}: R-AA-3 is a reconstruction (rules.md); say 'our reading' in {unlabelled}"
 
 

@@ -1,0 +1,229 @@
+"""The classroom lesson's activities (notebook 19): everything runs inside that one notebook.
+
+* :func:`timeline_activity` — put six events of June–July 1944 in order with dropdowns, then check;
+* :func:`lesson_lab` — one click to the Omaha fight or the Caen fight, as a card lab;
+* :func:`dice_activity` — real dice in the room: type each group's hits, compare live with the exact odds;
+* :func:`handout` — the printable handout, Markdown turned into HTML (print it from the browser).
+
+>>> t = TimelineActivity()
+>>> for dd, event in zip(t.dropdowns, t.shown, strict=True):
+...     dd.value = TIMELINE.index(event) + 1
+>>> t.check()
+6
+>>> d = DiceActivity()
+>>> d.entry.value = "1, 2, 0, 2, 1"
+>>> d.add()
+5
+>>> "the class got" in d.table.value
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from fractions import Fraction
+from html import escape
+from typing import Final
+
+import ipywidgets as w
+import numpy as np
+
+from .. import odds
+from ..rules.scenario import position
+from ..rules.state import State
+from .numbers import percent
+from .widgets import style as st
+
+__all__ = ["HANDOUT", "POSITIONS", "TIMELINE", "DiceActivity", "TimelineActivity", "dice_activity", "handout", "lesson_position", "timeline_activity"]
+
+TIMELINE: Final[tuple[str, ...]] = (
+    "Night of 5–6 June: US and British paratroopers land behind the beaches",
+    "6 June: landings on Utah, Omaha, Gold, Juno and Sword",
+    "12 June: US paratroopers take Carentan, joining the Utah and Omaha beachheads",
+    "26–29 June: Cherbourg is captured; its port has been wrecked",
+    "18–19 July: the Americans take Saint-Lô",
+    "From 25 July: Operation Cobra, the American breakout",
+)
+"""The events to order, in the right order (dates as in dday/data/history_facts.csv)."""
+
+
+class TimelineActivity(w.VBox):
+    """Six events in a shuffled order; the class gives each its place (1 = first), then presses Check."""
+
+    def __init__(self, seed: int = 19) -> None:
+        order = np.random.default_rng(seed).permutation(len(TIMELINE))
+        self.shown = [TIMELINE[int(i)] for i in order]
+        self.dropdowns = [
+            w.Dropdown(options=[("?", 0), *[(str(k), k) for k in range(1, len(TIMELINE) + 1)]], value=0, layout=w.Layout(width="70px"))
+            for _ in self.shown
+        ]
+        self.marks = [st.html() for _ in self.shown]
+        self.check_button = st.button("Check the order", style="primary")
+        self.result = st.html()
+        self.check_button.on_click(lambda _: self.check())
+        rows = [w.HBox([dd, st.html(f'<span style="font-size:17px">{escape(e)}</span>'), m]) for dd, e, m in zip(self.dropdowns, self.shown, self.marks, strict=True)]
+        super().__init__([st.css(), st.html('<div style="font:bold 20px sans-serif">Put these in order (1 = first)</div>'), *rows, self.check_button, self.result])
+        self.add_class(st.UI_CLASS)
+
+    def check(self) -> int:
+        """Mark each event ✔ or ✘; return how many are in the right place."""
+        right = 0
+        for dd, event, mark in zip(self.dropdowns, self.shown, self.marks, strict=True):
+            ok = dd.value == TIMELINE.index(event) + 1
+            right += ok
+            mark.value = f'<b style="color:{st.OK_COLOR if ok else st.HIT_COLOR};font-size:17px">{"✔" if ok else "✘"}</b>'
+        tail = " All in order." if right == len(TIMELINE) else " Look again at the ✘ lines: which city fell first?"
+        self.result.value = f'<div style="font-size:17px">{right} of {len(TIMELINE)} in the right place.{tail}</div>'
+        return right
+
+
+def timeline_activity(seed: int = 19) -> TimelineActivity:
+    """The timeline-ordering activity (dropdowns, checked)."""
+    return TimelineActivity(seed)
+
+
+POSITIONS: Final[dict[str, str]] = {
+    "omaha": "Omaha, turn 1, order 11: 6 US infantry and 2 artillery attack 4 German infantry, 3 artillery and 2 blockhouses at Isigny-sur-Mer (F14)",
+    "caen": "Caen, turn 4, order 11: 4 UK infantry, 2 artillery and 1 tank attack 2 German infantry, 1 artillery and 1 tank in Caen (F30)",
+}
+"""The two prepared positions of the lesson (no other notebook needed)."""
+
+
+def lesson_position(name: str) -> State:
+    """The prepared position ``name`` ("omaha" or "caen") of :data:`POSITIONS`, at the start of order 11."""
+    if name == "omaha":
+        return position(card=11, turn=1, zones={"F14": {"US": "6i 2a", "Germany": "4i 3a 2b"}})
+    if name == "caen":
+        return position(card=11, turn=4, zones={"F30": {"UK": "4i 2a 1t", "Germany": "2i 1a 1t"}})
+    raise ValueError(f"the lesson's positions are {sorted(POSITIONS)}, not {name!r}")
+
+
+ATTACK: Final = ("6i 2a", "4i 3a 2b")  # the Omaha fight: what each group rolls for the Allies
+
+
+class DiceActivity(w.VBox):
+    """The Allied attack at Omaha rolled with real dice: 6 dice for the infantry (a 1 hits) and 2 for
+    the artillery (1 or 2 hits). Type each group's number of hits; the table compares the class with
+    the exact chances (capped at the 9 German units, which 8 dice cannot reach)."""
+
+    def __init__(self) -> None:
+        d = odds.cycle_distribution(*ATTACK, "allies").marginal(0, "Allied hits")
+        self.exact: dict[int, Fraction] = {int(k): p for k, p in d.items()}  # type: ignore[call-overload]
+        self.results: list[int] = []
+        self.entry = w.Text(placeholder="hits of each group, e.g. 1, 2, 0", description="Hits:", layout=w.Layout(width="380px"))
+        self.add_button = st.button("Add", style="primary")
+        self.clear_button = st.button("Start again")
+        self.message = st.html()
+        self.table = st.html()
+        self.add_button.on_click(lambda _: self.add())
+        self.clear_button.on_click(lambda _: self.clear())
+        intro = (
+            '<div style="font-size:17px">Each group rolls <b>8 dice</b>: 6 for the US infantry (a <b>1</b> is a hit) and '
+            "2 for the artillery (a <b>1 or 2</b> is a hit), counts its hits and calls them out.</div>"
+        )
+        super().__init__([st.css(), st.html(intro), w.HBox([self.entry, self.add_button, self.clear_button]), self.message, self.table])
+        self.add_class(st.UI_CLASS)
+        self.refresh()
+
+    def add(self) -> int:
+        """Add the hit counts typed in the box; return how many results there are now."""
+        text = self.entry.value
+        numbers = [int(x) for x in re.findall(r"-?\d+", text)]
+        bad = [n for n in numbers if n not in self.exact]
+        if bad or not numbers:
+            self.message.value = f'<div style="color:{st.HIT_COLOR};font-size:16px">Type numbers of hits from 0 to 8, separated by commas (not {escape(text)!s}).</div>'
+            return len(self.results)
+        self.results += numbers
+        self.entry.value = ""
+        self.message.value = ""
+        self.refresh()
+        return len(self.results)
+
+    def clear(self) -> None:
+        self.results = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        n = len(self.results)
+        seen = Counter(self.results)
+        rows = []
+        for k in range(0, 6):
+            p = self.exact.get(k, Fraction(0)) if k < 5 else sum((q for h, q in self.exact.items() if h >= 5), Fraction(0))
+            got = seen.get(k, 0) if k < 5 else sum(c for h, c in seen.items() if h >= 5)
+            label = str(k) if k < 5 else "5 or more"
+            bar = f'<div style="background:{st.BAR_COLOR};height:14px;width:{int(300 * got / n) if n else 0}px"></div>'
+            rows.append(
+                f"<tr><td>{label}</td><td>{percent(p)}</td><td>{float(p) * n:.1f}</td><td>{got}</td><td>{bar}</td></tr>"
+            )
+        mean = f"{sum(self.results) / n:.2f}" if n else "–"
+        self.table.value = (
+            '<table style="font-size:17px;border-collapse:collapse" cellpadding="5">'
+            f"<tr><th>hits</th><th>exact chance</th><th>expected in {n} rolls</th><th>the class got</th><th></th></tr>"
+            + "".join(rows)
+            + "</table>"
+            + f'<div style="font-size:16px">{n} rolls typed in; average {mean} hits (exact: {float(sum(k * p for k, p in self.exact.items())):.2f}).'
+            " With few rolls the class's column wanders; the more groups roll, the closer it comes.</div>"
+        )
+
+
+def dice_activity() -> DiceActivity:
+    """The dice activity: real dice in the room, results typed in, compared live with the exact odds."""
+    return DiceActivity()
+
+
+HANDOUT: Final = """# D-Day through a board game — handout
+
+**Name:** ____________________  **Group:** ______
+
+## 1. Put in order (1 = first)
+
+- ___ Cherbourg is captured; its port has been wrecked
+- ___ Landings on Utah, Omaha, Gold, Juno and Sword
+- ___ The Americans take Saint-Lô
+- ___ Paratroopers land behind the beaches
+- ___ Operation Cobra, the American breakout
+- ___ US paratroopers take Carentan
+
+## 2. The Omaha roll
+
+Your group rolls 8 dice: 6 for the infantry (a 1 hits) and 2 for the artillery (a 1 or 2 hits).
+
+| Roll | Hits |
+|---|---|
+| 1 | |
+| 2 | |
+| 3 | |
+
+Before rolling, guess: in how many of 10 rolls will you score 2 hits or more? ______
+
+## 3. Discuss (two questions per group)
+
+1. Why might the game ask the Allies to *hold* all three cities for a whole turn?
+2. Omaha Beach: bad luck, bad planning, or both?
+3. Why did Caen, a D-Day objective, take until July?
+4. Accurate or fun to play: which helps you understand history more?
+5. Who is missing from the game, and does that matter?
+
+## 4. Exit question
+
+One thing the game shows well about the Battle of Normandy: ______________________________
+
+One thing it leaves out: ______________________________
+"""
+
+
+def handout(markdown_text: str = HANDOUT) -> w.HTML:
+    """The handout as HTML, ready to print from the browser (File → Print, or Ctrl+P).
+
+    >>> "<h1>" in handout().value and "<table" in handout().value
+    True
+    """
+    try:
+        import mistune  # comes with Jupyter (nbconvert); not needed by the rest of dday
+    except ImportError:  # pragma: no cover - a bare install: the text itself still prints
+        body = f"<pre>{escape(markdown_text)}</pre>"
+    else:
+        body = str(mistune.html(markdown_text))
+    style = "<style>.dday-handout{font:16px/1.5 sans-serif;max-width:720px;color:#000} .dday-handout td,.dday-handout th{border:1px solid #888;padding:4px 24px}</style>"
+    return w.HTML(value=f'{style}<div class="dday-handout">{body}</div>')
