@@ -36,10 +36,12 @@ def test_one_schedule_teacher_notes_and_no_other_notebook_needed() -> None:
 def test_the_timeline_activity_checks_the_order() -> None:
     t = TimelineActivity()
     assert sorted(t.shown) == sorted(TIMELINE) and t.shown != list(TIMELINE)
+    assert not any(re.search(r"\d", e) for e in t.shown), "no date gives the order away"
     assert t.check() == 0 and "✘" in t.marks[0].value
     for dd, event in zip(t.dropdowns, t.shown, strict=True):
         dd.value = TIMELINE.index(event) + 1
     assert t.check() == len(TIMELINE) and "All in order" in t.result.value
+    assert any("(6 June)" in m.value for m in t.marks)  # a right answer reveals its date
 
 
 @pytest.mark.parametrize(("name", "zone"), [("omaha", "F14"), ("caen", "F30")])

@@ -35,17 +35,18 @@ from ..rules.state import State
 from .numbers import percent
 from .widgets import style as st
 
-__all__ = ["HANDOUT", "POSITIONS", "TIMELINE", "DiceActivity", "TimelineActivity", "dice_activity", "handout", "lesson_position", "timeline_activity"]
+__all__ = ["DATES", "HANDOUT", "POSITIONS", "TIMELINE", "DiceActivity", "TimelineActivity", "dice_activity", "handout", "lesson_position", "timeline_activity"]
 
 TIMELINE: Final[tuple[str, ...]] = (
-    "Night of 5–6 June: US and British paratroopers land behind the beaches",
-    "6 June: landings on Utah, Omaha, Gold, Juno and Sword",
-    "12 June: US paratroopers take Carentan, joining the Utah and Omaha beachheads",
-    "26–29 June: Cherbourg is captured; its port has been wrecked",
-    "18–19 July: the Americans take Saint-Lô",
-    "From 25 July: Operation Cobra, the American breakout",
+    "US and British paratroopers land behind the beaches",
+    "Landings on Utah, Omaha, Gold, Juno and Sword",
+    "US paratroopers take Carentan, joining the Utah and Omaha beachheads",
+    "Cherbourg is captured; its port has been wrecked",
+    "The Americans take Saint-Lô",
+    "Operation Cobra, the American breakout",
 )
-"""The events to order, in the right order (dates as in dday/data/history_facts.csv)."""
+DATES: Final[tuple[str, ...]] = ("night of 5–6 June", "6 June", "12 June", "26–29 June", "18–19 July", "from 25 July")
+"""The events to order, in the right order, without their dates (:data:`DATES`, as in dday/data/history_facts.csv), which a check reveals."""
 
 
 class TimelineActivity(w.VBox):
@@ -63,7 +64,7 @@ class TimelineActivity(w.VBox):
         self.result = st.html()
         self.check_button.on_click(lambda _: self.check())
         rows = [w.HBox([dd, st.html(f'<span style="font-size:17px">{escape(e)}</span>'), m]) for dd, e, m in zip(self.dropdowns, self.shown, self.marks, strict=True)]
-        super().__init__([st.css(), st.html('<div style="font:bold 20px sans-serif">Put these in order (1 = first)</div>'), *rows, self.check_button, self.result])
+        super().__init__([st.css(), st.html('<div style="font:bold 20px sans-serif">Put these in order (1 = first)</div>'), *rows, w.HBox([self.check_button]), self.result])
         self.add_class(st.UI_CLASS)
 
     def check(self) -> int:
@@ -72,7 +73,8 @@ class TimelineActivity(w.VBox):
         for dd, event, mark in zip(self.dropdowns, self.shown, self.marks, strict=True):
             ok = dd.value == TIMELINE.index(event) + 1
             right += ok
-            mark.value = f'<b style="color:{st.OK_COLOR if ok else st.HIT_COLOR};font-size:17px">{"✔" if ok else "✘"}</b>'
+            date = f" ({DATES[TIMELINE.index(event)]})" if ok else ""
+            mark.value = f'<b style="color:{st.OK_COLOR if ok else st.HIT_COLOR};font-size:17px">{"✔" if ok else "✘"}{date}</b>'
         tail = " All in order." if right == len(TIMELINE) else " Look again at the ✘ lines: which city fell first?"
         self.result.value = f'<div style="font-size:17px">{right} of {len(TIMELINE)} in the right place.{tail}</div>'
         return right
