@@ -79,7 +79,9 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
     notes: list[str] = []
     if s.turn > s.board.turns and len(faces) == 1 and faces[0] == 6:
         total, notes = 0, [*notes, "a 6 after turn 10 brings nothing (VAR-RM-19)"]
-    if s.rules.reinforcement_six_nothing and 6 in faces and len(faces) == 2:
+    if s.rules.reinforcement_six_nothing and side == "allies" and 6 in faces and len(faces) == 2:
+        # the manual gives this rule under order 14 only (the Allied roll); our reading of "no
+        # reinforcement from that roll" is that the whole two-dice roll brings nothing
         total, notes = 0, [*notes, "a 6 on a die brings nothing (VAR-RM-12)"]
     if s.fortune == 6 and s.card in (14, 15):
         total = -(-total // 2)
@@ -91,6 +93,19 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
     extra = f" ({'; '.join(notes)})" if notes else ""
     s = log(s, f"{c.label}: {dice_txt} {faces_text(faces)} = {sum(faces)}{extra} -> next {n} unit(s): {units}")
     quota = tuple(n if i == c.index else q for i, q in enumerate(quota_in))
+    if s.turn > s.board.turns and c.power == "Germany":
+        # VAR-RM-19: after turn 10 each army rolls ONE die, Germany included. The manual does not say
+        # how Germany's two charts share it; our reading (RECONSTRUCTED): the units come from the
+        # German charts in order, the second chart giving what the first has no more of.
+        later = [o for o in s.board.charts if o.power == "Germany" and o.index > c.index]
+        left = total - n
+        for o in later:
+            take = min(left, len(s.charts[o.index]))
+            if take:
+                s = log(s, f"{o.label}: the German die's remaining {take} -> next {take} unit(s): {' '.join(o.boxes[k][0] for k in s.charts[o.index][:take])}")
+            quota = tuple(take if i == o.index else q for i, q in enumerate(quota))
+            left -= take
+        return _reinf_roll_next(s, side, quota, max((o.index for o in later), default=c.index) + 1)
     return _reinf_roll_next(s, side, quota, c.index + 1)
 
 
