@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import math
-import struct
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
@@ -35,53 +33,20 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-PACK_DICE: Final = 24  # 6**24 < 2**63: every coefficient fits one 64-bit slot
-
-
-_CONTENT: Final = tuple(math.gcd(h, 6 - h) for h in range(7))  # gcd of the coefficients of h·z + (6 − h)
-# (h·z + (6 − h))**n packed, and its content, for every hit number h and n <= PACK_DICE dice: a
-# fixed table (like the binomial coefficients), made once
-_DIE_POWERS: Final = tuple(tuple(((h << 64) | (6 - h)) ** n for n in range(PACK_DICE + 1)) for h in range(7))
-_CONTENT_POWERS: Final = tuple(tuple(c**n for n in range(PACK_DICE + 1)) for c in _CONTENT)
-
-
-def packed_ways(groups: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """The polynomial of :func:`_dice_weights` packed in one integer, a 64-bit slot per
-    coefficient (lowest first; for at most :data:`PACK_DICE` dice), and the gcd of its
-    coefficients. By Gauss's lemma the gcd of a product of polynomials is the product of
-    their gcds: gcd(h, 6 − h) per die (2 for h = 2 or 4, 3 for h = 3).
-
-    >>> p, g = packed_ways(((2, 2),))          # (2z + 4)**2 = 4z**2 + 16z + 16
-    >>> [p >> 64 * k & 0xFFFF for k in range(3)], g
-    ([16, 16, 4], 4)
-    """
-    p = g = 1
-    for hit_on, n in groups:
-        if n <= PACK_DICE:
-            p *= _DIE_POWERS[hit_on][n]
-            g *= _CONTENT_POWERS[hit_on][n]
-        else:
-            p *= ((hit_on << 64) | (6 - hit_on)) ** n
-            g *= _CONTENT[hit_on] ** n
-    return p, g
-
-
 def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """Ways to score 0..dice hits: the product of one polynomial per die.
+    """Ways to score 0..dice hits: the convolution of one binomial per group of dice.
 
-    A die hitting on ``h`` is ``h·z + (6 − h)`` (``h`` faces hit, the rest miss), so ``n`` dice
-    hitting on ``h`` are its ``n``-th power: the binomial of ``dday.rules.dice.hit_weights``. Packed
-    as one integer with a 64-bit slot per coefficient, the product of polynomials is one
-    integer product (and powers are integer powers); no coefficient exceeds 6**dice, so slots
-    never overflow for up to 24 dice (beyond that: a plain convolution of the binomials).
+    ``n`` dice hitting on ``h`` score ``k`` hits in ``C(n, k)·h**k·(6 − h)**(n − k)`` ways out of
+    ``6**n`` (``dday.rules.dice.hit_weights``); two groups together score ``k`` hits in
+    ``sum(ways1[i] * ways2[k - i])`` ways.
+
+    >>> _dice_weights(((2, 2),))          # two dice hitting on 2: (2z + 4)**2 = 16 + 16z + 4z**2
+    (16, 16, 4)
     """
-    count = sum(n for _, n in groups)
-    if count > PACK_DICE:
-        w: tuple[int, ...] = (1,)
-        for hit_on, n in groups:
-            w = _convolve(w, int_weights(n, hit_on))
-        return w
-    return struct.unpack(f"<{count + 1}Q", packed_ways(groups)[0].to_bytes(8 * (count + 1), "little"))
+    w: tuple[int, ...] = (1,)
+    for hit_on, n in groups:
+        w = _convolve(w, int_weights(n, hit_on))
+    return w
 
 
 # Combat options, as passed to :func:`dday.rules.engine.combat_dice`: (infantry_hit, paired_infantry,

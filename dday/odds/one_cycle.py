@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
+from ..errors import OddsInputError
 from ..rules.orders.combat import combat_dice
 from ..rules.units import LAND_TYPES, Force, other_side
 from .dice_weights import NORMAL, CombatOptions, dice_count, opts_for, side_weights
@@ -23,7 +24,7 @@ def _validate_forces(att: Force, dfn: Force, attacking_side: str) -> None:
     check_side(attacking_side)
     allied = att if attacking_side == "allies" else dfn
     if allied.blockhouse:
-        raise ValueError("only the Axis has blockhouses (R-BH-1)")
+        raise OddsInputError("only the Axis has blockhouses (R-BH-1)")
 
 
 @cache
