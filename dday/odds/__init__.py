@@ -34,9 +34,9 @@ integer weights), :mod:`.one_cycle` (one combat cycle, casualty policies), :mod:
 
 from __future__ import annotations
 
-from ..rules import dice as dice_mod
 from ..errors import OddsInputError
-from . import dice_weights, fight_chain, fight_model, fight_rows, inputs, one_cycle, rule_effects
+from ..rules import dice as dice_mod
+from . import dice_weights, fight_chain, fight_model, fight_rows, inputs, one_cycle, rule_effects  # noqa: F401 - odds.fight_model etc. for learners
 from .dice_weights import NORMAL, CombatOptions, hit_distribution, hits, side_hits
 from .distribution import Distribution, UnitSpec, fmt
 from .events import (
@@ -65,7 +65,41 @@ from .one_cycle import (
 )
 from .rule_effects import combat_options, hit_numbers
 
-__all__ = ["ALLIED_LOSS_ORDER", "AXIS_LOSS_ORDER", "DEFAULT_POLICY", "ENGINE_ORDER_POLICY", "NORMAL", "CasualtyPolicy", "CombatOptions", "Distribution", "LossOrder", "OddsInputError", "UnitSpec", "ZoneFight", "antiaircraft", "bomber_strike", "clear_caches", "combat_options", "cycle", "cycle_distribution", "fire_to_sea", "fmt", "hit_distribution", "hit_numbers", "hits", "naval_bombardment", "naval_bombardment_by_zone", "paratroopers", "reinforcement_placed", "reinforcements", "side_hits", "strafe_dice", "strafing", "zone_fight", "zone_fight_exact"]
+__all__ = [
+    "ALLIED_LOSS_ORDER",
+    "AXIS_LOSS_ORDER",
+    "DEFAULT_POLICY",
+    "ENGINE_ORDER_POLICY",
+    "NORMAL",
+    "CasualtyPolicy",
+    "CombatOptions",
+    "Distribution",
+    "LossOrder",
+    "OddsInputError",
+    "UnitSpec",
+    "ZoneFight",
+    "antiaircraft",
+    "bomber_strike",
+    "clear_caches",
+    "combat_options",
+    "cycle",
+    "cycle_distribution",
+    "fire_to_sea",
+    "fmt",
+    "hit_distribution",
+    "hit_numbers",
+    "hits",
+    "naval_bombardment",
+    "naval_bombardment_by_zone",
+    "paratroopers",
+    "reinforcement_placed",
+    "reinforcements",
+    "side_hits",
+    "strafe_dice",
+    "strafing",
+    "zone_fight",
+    "zone_fight_exact",
+]
 
 
 def clear_caches() -> None:

@@ -12,6 +12,7 @@ from typing import Any, Final
 from ..rules import dice as dice_mod
 from ..rules.orders.combat import combat_dice, dice_groups
 from ..rules.units import Force
+from . import inputs
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
 
 # ---------------------------------------------------------------------------------------------
@@ -56,6 +57,16 @@ CombatOptions = tuple[int | None, int, bool]
 NORMAL: Final[CombatOptions] = (None, 0, True)
 
 
+def check_options(infantry_hit: object, paired_infantry: object, artillery_rolls: object) -> CombatOptions:
+    """The keyword options of :func:`dday.rules.orders.combat.combat_dice` as :data:`CombatOptions`, checked."""
+    if infantry_hit is not None:
+        infantry_hit = inputs.hit_number("infantry_hit", infantry_hit)
+    paired = inputs.count("paired_infantry", paired_infantry, inputs.MAX_UNITS)
+    if not isinstance(artillery_rolls, bool):
+        raise inputs.OddsInputError(f"artillery_rolls is True or False, got {artillery_rolls!r}")
+    return (infantry_hit, paired, artillery_rolls)  # type: ignore[return-value]
+
+
 def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, Any]:
     """``opts`` as the keyword arguments of :func:`dday.rules.orders.combat.combat_dice` for ``force`` (TAC-10's -1 resolved)."""
     infantry_hit, paired, arty = opts
@@ -88,6 +99,7 @@ def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
     >>> [str(p) for p in hits(2, 2)]
     ['4/9', '4/9', '1/9']
     """
+    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_DICE), inputs.hit_number("hit_on", hit_on)
     return dice_mod.hit_distribution(n_dice, hit_on)
 
 
@@ -118,7 +130,7 @@ def side_hits(
     Fraction(1, 9)
     """
     f = as_force(force)
-    opts: CombatOptions = (infantry_hit, paired_infantry, artillery_rolls)
+    opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
     dice = combat_dice(f, check_side(side), attacking, **opts_for(f, attacking, opts))
     groups = ", ".join(f"{n} on {h}" for h, n in dice.groups)
     return from_weights(

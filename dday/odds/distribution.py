@@ -165,7 +165,9 @@ class SurvivorLaw(Mapping[Hashable, Fraction]):
     def __init__(self, side_a: Sequence[Force], side_x: Sequence[Force], numerators: Sequence[int], den: int) -> None:
         nx = len(side_x)
         order = sorted((i for i, m in enumerate(numerators) if m), key=lambda i: -numerators[i])
-        self._probs = {(side_a[i // nx].short(), side_x[i % nx].short()): Fraction(numerators[i], den) for i in order}
+        self._probs: dict[Hashable, Fraction] = {
+            (side_a[i // nx].short(), side_x[i % nx].short()): Fraction(numerators[i], den) for i in order
+        }
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
         return self._probs[outcome]

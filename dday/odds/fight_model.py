@@ -34,7 +34,7 @@ import numpy as np
 
 from ..rules.state import Rules
 from ..rules.units import Force
-from .dice_weights import NORMAL, CombatOptions, side_weights
+from .dice_weights import CombatOptions, side_weights
 from .one_cycle import FORCE_FIELD, CasualtyPolicy, LossOrder
 
 ALLIED_COLS: Final = ("infantry", "artillery", "tank")
@@ -123,7 +123,7 @@ def hit_ways(forces: tuple[Force, ...], side: str, attacking: bool, opts: Combat
     A force rolling ``n`` dice scores ``k`` hits in ``side_weights(...)[k]`` ways out of ``6**n``;
     scaled to the largest number of dice and divided by the common factor of every number.
 
-    >>> hit_ways((Force(infantry=1), Force()), "allies", True, NORMAL)      # one die hitting on 1; no dice
+    >>> hit_ways((Force(infantry=1), Force()), "allies", True, (None, 0, True))  # one die hitting on 1; no dice
     (((5, 1), (6,)), 6)
     """
     laws = [side_weights(f, side, attacking, opts) for f in forces]
@@ -154,7 +154,9 @@ class FightModel:
     def size(self) -> int:
         return len(self.side_a.forces) * len(self.side_x.forces)
 
-    def _ways(self, kind: Kind, opts: CombatOptions) -> tuple[tuple[tuple[tuple[int, ...], ...], int], tuple[tuple[tuple[int, ...], ...], int]]:
+    def _ways(
+        self, kind: Kind, opts: CombatOptions
+    ) -> tuple[tuple[tuple[tuple[int, ...], ...], int], tuple[tuple[tuple[int, ...], ...], int]]:
         attacker = kind[0]
         return (
             hit_ways(self.side_a.forces, "allies", attacker == "allies", opts),
@@ -236,9 +238,9 @@ def fight_model(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[Kind,
         summary[:, :, 4 + j] = np.array([f[FORCE_FIELD[unit]] for f in side_a.forces])[:, None]
     for j, unit in enumerate(AXIS_COLS):
         summary[:, :, 4 + len(ALLIED_COLS) + j] = np.array([f[FORCE_FIELD[unit]] for f in side_x.forces])[None, :]
-    summary = summary.reshape(na * nx, len(FIGHT_KEYS))
-    summary.flags.writeable = False
-    return FightModel(policy, side_a, side_x, kinds, summary, tuple(matrices))
+    flat = summary.reshape(na * nx, len(FIGHT_KEYS))
+    flat.flags.writeable = False
+    return FightModel(policy, side_a, side_x, kinds, flat, tuple(matrices))
 
 
 def run_floats(model: FightModel, sequence: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -7,9 +7,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ..errors import OddsInputError
 from ..rules.fortune import hit_number
 from ..rules.setup import initial_state
 from ..rules.state import Rules, State
+from .inputs import count
 
 # ---------------------------------------------------------------------------------------------
 # the advanced rules: what a rule set and a fortune result do to the numbers
@@ -42,13 +44,10 @@ def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> 
     from dataclasses import replace
 
     rules = rules or Rules()
-    if fortune not in (0, 1, 2, 3, 4, 5, 6):
-        raise ValueError(f"fortune is a die face 1..6 (or 0), got {fortune}")
+    fortune, card = count("fortune", fortune, 6), count("card", card, 16, low=1)
     result = 1 if fortune == 1 else 6 if fortune == 6 else 0
     if result and not rules.fortune:
-        raise ValueError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
-    if not 1 <= card <= 16:
-        raise ValueError(f"order cards are 1..16, got {card}")
+        raise OddsInputError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
     s = replace(_probe(rules), card=card, fortune=result)
     out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
     out["attack_infantry"] = 2 if result == 1 and card in (11, 13) else 1
