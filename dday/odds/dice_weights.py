@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any, Final
 
 from ..rules import dice as dice_mod
-from ..rules.orders.combat import combat_dice, dice_groups
+from ..rules.orders.combat import combat_dice, dice_groups, tac10_paired_infantry
 from ..rules.units import Force
 from . import inputs
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
@@ -72,7 +72,8 @@ def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, An
     infantry_hit, paired, arty = opts
     if not attacking:  # fortune and TAC-10 change the attacker's numbers only
         return {"artillery_rolls": arty}
-    return {"infantry_hit": infantry_hit, "paired_infantry": force.artillery if paired < 0 else paired, "artillery_rolls": arty}
+    paired = tac10_paired_infantry(force, "allies", True) if paired < 0 else paired
+    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": arty}
 
 
 def side_groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:

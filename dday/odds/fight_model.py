@@ -32,6 +32,7 @@ from typing import Final
 
 import numpy as np
 
+from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit
 from ..rules.state import Rules
 from ..rules.units import Force
 from .dice_weights import CombatOptions, side_weights
@@ -65,10 +66,10 @@ def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | Non
     >>> card_modes(1, "allies", Rules(fortune=True), None, False)
     ((5, (None, 0, True)), (1, (2, 0, True)))
     """
-    arty = not (rules is not None and rules.artillery_orders)
-    paired = -1 if tac10 and card == 1 and attacker == "allies" else 0
+    arty = artillery_rolls(rules or Rules())
+    paired = -1 if tac10 and card == 1 and attacker == "allies" else 0  # -1: TAC-10, resolved per force (opts_for)
     base: CombatOptions = (None, paired, arty)
-    positive: CombatOptions = (2, paired, arty)
+    positive: CombatOptions = (fortune_infantry_hit(11 if attacker == "allies" else 13, 1), paired, arty)
     if card == 1 and fortune is not None:
         return ((1, positive if fortune == 1 else base),)
     if rules is not None and rules.fortune:

@@ -9,8 +9,10 @@ from typing import Any
 
 from ..errors import OddsInputError
 from ..rules.fortune import hit_number
+from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit, tac10_paired_infantry
 from ..rules.setup import initial_state
 from ..rules.state import Rules, State
+from ..rules.units import Force
 from .inputs import count
 
 # ---------------------------------------------------------------------------------------------
@@ -50,7 +52,7 @@ def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> 
         raise OddsInputError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
     s = replace(_probe(rules), card=card, fortune=result)
     out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
-    out["attack_infantry"] = 2 if result == 1 and card in (11, 13) else 1
+    out["attack_infantry"] = fortune_infantry_hit(card, result) or 1
     return out
 
 
@@ -64,13 +66,16 @@ def combat_options(state: State, zone: str | None = None) -> dict[str, Any]:
     step = state.step
     zone = zone or getattr(step, "zone", "")
     attacker = "allies" if state.card == 11 else "axis"
-    infantry_hit = 2 if state.fortune == 1 and state.card in (11, 13) else None
+    infantry_hit = fortune_infantry_hit(state.card, state.fortune)
     paired = 0
-    if attacker == "allies" and "TAC-10" in state.effects and zone:
+    if zone:
         target = getattr(step, "target", "") if getattr(step, "zone", "") == zone else ""
         powers = target.split(",") if target else ["UK", "US"]
-        paired = sum(state.units(zone, p).artillery for p in powers)
-    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": not state.rules.artillery_orders}
+        force = Force()
+        for p in powers:
+            force = force.plus(state.units(zone, p))
+        paired = tac10_paired_infantry(force, attacker, "TAC-10" in state.effects)
+    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": artillery_rolls(state.rules)}
 
 
 def clear_caches() -> None:
