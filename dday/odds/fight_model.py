@@ -202,10 +202,20 @@ def _one_hot(after: tuple[tuple[int, ...], ...]) -> np.ndarray:
     return (table[:, :, None] == np.arange(len(after))).astype(np.float64)
 
 
-def _float_law(ways: tuple[tuple[tuple[int, ...], ...], int], width: int) -> np.ndarray:
-    """``law[i, k]`` = P(force i scores k hits) as floats (each ways / den correctly rounded)."""
-    rows, den = ways
-    return np.array([[x / den for x in row] + [0.0] * (width - len(row)) for row in rows])
+@lru_cache(maxsize=4096)
+def fire_law(firing: LossChain, side: str, attacking: bool, opts: CombatOptions, target: LossChain) -> np.ndarray:
+    """``law[f, e, e2]`` = P(force ``f`` of ``side``, firing once, leaves force ``e2`` of enemy force ``e``), floats.
+
+    The hits of force ``f`` (:func:`hit_ways`, each ways / den correctly rounded) times where
+    that many hits take each enemy force (``target.after``). Memoised and read-only.
+    """
+    rows, den = hit_ways(firing.forces, side, attacking, opts)
+    hits = np.zeros((len(rows), len(target.after[0])))  # hits 0 .. the firing side's units
+    for i, row in enumerate(rows):
+        hits[i, : len(row)] = [x / den for x in row]
+    law = np.einsum("fk,eki->fei", hits, _one_hot(target.after))
+    law.flags.writeable = False
+    return law
 
 
 @lru_cache(maxsize=256)
@@ -215,30 +225,27 @@ def fight_model(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[Kind,
     side_a = loss_chain(policy, a0, "allies", x0.total)
     side_x = loss_chain(policy, x0, "axis", a0.total)
     na, nx = len(side_a.forces), len(side_x.forces)
-    lost_a, lost_x = _one_hot(side_a.after), _one_hot(side_x.after)  # [force, hits, force after]
     matrices = []
     for attacker, mixture in kinds:
         total = sum(w for w, _ in mixture)
         matrix = np.zeros((na * nx, na * nx))
         for weight, opts in mixture:
-            ha = _float_law(hit_ways(side_a.forces, "allies", attacker == "allies", opts), a0.total + 1)
-            hx = _float_law(hit_ways(side_x.forces, "axis", attacker == "axis", opts), x0.total + 1)
-            to_a = np.einsum("xk,aki->axi", hx, lost_a)  # [a, x, a']: what the Axis fire leaves of a
-            to_x = np.einsum("ak,xkj->axj", ha, lost_x)  # [a, x, x']: what the Allied fire leaves of x
+            to_a = fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2)  # [a, x, a']: the Axis fire
+            to_x = fire_law(side_a, "allies", attacker == "allies", opts, side_x)  # [a, x, x']: the Allied fire
             matrix += (weight / total) * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(na * nx, na * nx)
         matrix.flags.writeable = False  # memoised
         matrices.append(matrix)
+    counts_a = np.array(side_a.forces, dtype=np.float64)  # [a, unit type] in Force's field order
+    counts_x = np.array(side_x.forces, dtype=np.float64)
+    alive_a = (counts_a.sum(axis=1) > 0)[:, None]
+    alive_x = (counts_x.sum(axis=1) > 0)[None, :]
     summary = np.zeros((na, nx, len(FIGHT_KEYS)))
-    alive_a = np.array([f.total > 0 for f in side_a.forces])[:, None]
-    alive_x = np.array([f.total > 0 for f in side_x.forces])[None, :]
     summary[:, :, 0] = alive_a & ~alive_x  # allies_hold
     summary[:, :, 1] = ~alive_a & alive_x  # axis_hold
     summary[:, :, 2] = alive_a & alive_x  # contested
     summary[:, :, 3] = ~alive_a & ~alive_x  # empty
-    for j, unit in enumerate(ALLIED_COLS):
-        summary[:, :, 4 + j] = np.array([f[FORCE_FIELD[unit]] for f in side_a.forces])[:, None]
-    for j, unit in enumerate(AXIS_COLS):
-        summary[:, :, 4 + len(ALLIED_COLS) + j] = np.array([f[FORCE_FIELD[unit]] for f in side_x.forces])[None, :]
+    summary[:, :, 4 : 4 + len(ALLIED_COLS)] = counts_a[:, None, [FORCE_FIELD[u] for u in ALLIED_COLS]]
+    summary[:, :, 4 + len(ALLIED_COLS) :] = counts_x[None, :, [FORCE_FIELD[u] for u in AXIS_COLS]]
     flat = summary.reshape(na * nx, len(FIGHT_KEYS))
     flat.flags.writeable = False
     return FightModel(policy, side_a, side_x, kinds, flat, tuple(matrices))
@@ -279,5 +286,5 @@ def run_exact(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int
 
 def clear_caches() -> None:
     """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
-    for fn in (loss_chain, hit_ways, fight_model):
+    for fn in (loss_chain, hit_ways, fire_law, fight_model):
         fn.cache_clear()
