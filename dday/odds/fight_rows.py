@@ -142,13 +142,10 @@ class ZoneFight:
         table = self.float_table
         second = other_side(self.first)
         attackers = [self.first if c % 2 == 0 else second for c in range(n)]
-        data: dict[str, Any] = {
-            "card": np.arange(1, n + 1),
-            "order": np.array([11 if a == "allies" else 13 for a in attackers], dtype=np.int64),
-            "attacker": attackers,
-        }
-        data.update(zip(FIGHT_KEYS, table.T, strict=True))
-        df = pd.DataFrame(data)  # the default index: a RangeIndex
+        df = pd.DataFrame(table.copy(), columns=list(FIGHT_KEYS))  # one float block; the default index: a RangeIndex
+        df.insert(0, "attacker", attackers)
+        df.insert(0, "order", np.array([11 if a == "allies" else 13 for a in attackers], dtype=np.int64))
+        df.insert(0, "card", np.arange(1, n + 1, dtype=np.int64))
         df.attrs["exact"] = self.rows
         df.attrs["explanation"] = self.explain()
         return df
