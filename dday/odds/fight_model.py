@@ -149,7 +149,6 @@ class FightModel:
     side_x: LossChain
     kinds: tuple[Kind, ...]
     summary: np.ndarray = field(repr=False)
-    floats: tuple[np.ndarray, ...] = field(repr=False)  # per kind: the transition matrix, floats
 
     @property
     def size(self) -> int:
@@ -195,6 +194,21 @@ class FightModel:
         common = math.gcd(total, *(w for row in mixed for w in row.values()))
         return tuple(tuple((t, w // common) for t, w in sorted(row.items())) for row in mixed), total // common
 
+    @lru_cache(maxsize=64)  # noqa: B019 - as exact()
+    def matrix(self, k: int) -> np.ndarray:
+        """Kind ``k``'s transition matrix of floats, ``T[s, t]`` = P(s → t) (read-only)."""
+        side_a, side_x = self.side_a, self.side_x
+        size = self.size
+        attacker, mixture = self.kinds[k]
+        total = sum(w for w, _ in mixture)
+        matrix = np.zeros((size, size))
+        for weight, opts in mixture:
+            to_a = fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2)  # [a, x, a']: the Axis fire
+            to_x = fire_law(side_a, "allies", attacker == "allies", opts, side_x)  # [a, x, x']: the Allied fire
+            matrix += (weight / total) * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(size, size)
+        matrix.flags.writeable = False  # memoised
+        return matrix
+
 
 def _one_hot(after: tuple[tuple[int, ...], ...]) -> np.ndarray:
     """``lost[i, k, j]`` = 1.0 where k hits leave force j of force i."""
@@ -225,16 +239,6 @@ def fight_model(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[Kind,
     side_a = loss_chain(policy, a0, "allies", x0.total)
     side_x = loss_chain(policy, x0, "axis", a0.total)
     na, nx = len(side_a.forces), len(side_x.forces)
-    matrices = []
-    for attacker, mixture in kinds:
-        total = sum(w for w, _ in mixture)
-        matrix = np.zeros((na * nx, na * nx))
-        for weight, opts in mixture:
-            to_a = fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2)  # [a, x, a']: the Axis fire
-            to_x = fire_law(side_a, "allies", attacker == "allies", opts, side_x)  # [a, x, x']: the Allied fire
-            matrix += (weight / total) * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(na * nx, na * nx)
-        matrix.flags.writeable = False  # memoised
-        matrices.append(matrix)
     counts_a = np.array(side_a.forces, dtype=np.float64)  # [a, unit type] in Force's field order
     counts_x = np.array(side_x.forces, dtype=np.float64)
     alive_a = (counts_a.sum(axis=1) > 0)[:, None]
@@ -248,7 +252,7 @@ def fight_model(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[Kind,
     summary[:, :, 4 + len(ALLIED_COLS) :] = counts_x[None, :, [FORCE_FIELD[u] for u in AXIS_COLS]]
     flat = summary.reshape(na * nx, len(FIGHT_KEYS))
     flat.flags.writeable = False
-    return FightModel(policy, side_a, side_x, kinds, flat, tuple(matrices))
+    return FightModel(policy, side_a, side_x, kinds, flat)
 
 
 def run_floats(model: FightModel, sequence: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -261,7 +265,7 @@ def run_floats(model: FightModel, sequence: Sequence[int]) -> tuple[np.ndarray, 
     p[0] = 1.0  # the start, certain
     states = np.zeros((len(sequence), model.size))
     for c, k in enumerate(sequence):
-        p = np.einsum("s,st->t", p, model.floats[k])
+        p = np.einsum("s,st->t", p, model.matrix(k))
         states[c] = p
     return np.einsum("cs,sj->cj", states, model.summary), p
 
