@@ -12,7 +12,7 @@ from ..rules.fortune import hit_number
 from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit, tac10_paired_infantry
 from ..rules.setup import initial_state
 from ..rules.state import Rules, State
-from ..rules.units import Force
+from ..rules.units import Force, attack_value
 from .inputs import count
 
 # ---------------------------------------------------------------------------------------------
@@ -52,7 +52,7 @@ def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> 
         raise OddsInputError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
     s = replace(_probe(rules), card=card, fortune=result)
     out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
-    out["attack_infantry"] = fortune_infantry_hit(card, result) or 1
+    out["attack_infantry"] = fortune_infantry_hit(card, result) or attack_value("infantry", "axis" if card == 13 else "allies")
     return out
 
 
