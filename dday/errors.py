@@ -52,3 +52,9 @@ class BoardDataError(DDayError):
 
 class SaveFileError(DDayError):
     """A saved game or state that cannot be loaded (corrupted, truncated, wrong version, tampered)."""
+
+
+class OddsInputError(DDayError):
+    """A question to :mod:`dday.odds` that cannot be answered as asked: a count that is not a
+    non-negative ``int``, an unknown unit name or side, or a size beyond the documented limits
+    (see :mod:`dday.odds.inputs`). Raised at once, before any work."""

@@ -7,11 +7,12 @@ let one die be rolled again or halve the total; VAR-RM-12 and VAR-TA-9 are optio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, Done, PlaceReinforcement
+from ..board import Chart
 from ..dice import Dice, Faces
 from ..editing import add_effect, add_units, faces_text, log, offer_pick, set_beach
 from ..flow import finish_card
@@ -109,6 +110,15 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
     return _reinf_roll_next(s, side, quota, c.index + 1)
 
 
+def allied_destinations(chart: Chart, box: int, beaches: Sequence[str], room: Mapping[str, int]) -> tuple[str, ...]:
+    """Where the Allied unit in 0-based ``box`` of ``chart`` may be placed now: the beachheads its
+    box allows (R-REINF-4: any of ``beaches``; R-REINF-5: the box's restriction) that have room
+    left (``room``: free places per beachhead; none left means it stays on the chart, R-REINF-3).
+    The engine and :func:`dday.odds.reinforcement_placed` both ask this.
+    """
+    return tuple(b for b in chart.allowed_destinations(box, tuple(beaches)) if room.get(b, 0) > 0)
+
+
 def _destinations(s: State, step: PlaceReinforcementsStep, chart_index: int) -> tuple[str, ...]:
     c = s.board.charts[chart_index]
     box = s.charts[chart_index][0]
@@ -117,8 +127,9 @@ def _destinations(s: State, step: PlaceReinforcementsStep, chart_index: int) -> 
         for _, _, z in step.placed:
             pending[z] = pending.get(z, 0) + 1
         return tuple(z for z in c.zones if s.stack_count(z, "axis") + pending.get(z, 0) < s.board.stacking_limit)
-    allowed = c.allowed_destinations(box, s.board.beaches_of(c.power))
-    return tuple(b for b in allowed if s.beach_units(b).total < s.board.beachhead(b).capacity)
+    beaches = s.board.beaches_of(c.power)
+    room = {b: s.board.beachhead(b).capacity - s.beach_units(b).total for b in c.allowed_destinations(box, beaches)}
+    return allied_destinations(c, box, beaches, room)
 
 
 def _placement(s: State, step: PlaceReinforcementsStep) -> State:
@@ -206,4 +217,4 @@ def _legal_place(s: State, step: PlaceReinforcementsStep) -> Iterator[Action]:
             yield from (PlaceReinforcement(c.name, d) for d in _destinations(s, step, i))
 
 
-__all__ = ["begin_reinf"]
+__all__ = ["allied_destinations", "begin_reinf"]
