@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from dday.bots import BOTS, StrongBot, make_player
-from dday.bots.allies_plan import OBJECTIVE
+from dday.bots.allies_plan import needs_a_detachment
 from dday.bots.axis_plan import counter_attack_score, placement_score
 from dday.bots.greedy import distances
 from dday.bots.plan_odds import garrison_odds, joinable, threat
@@ -65,7 +65,30 @@ def test_allied_plan_sends_a_detachment_to_an_empty_city() -> None:
     a = PlannerBot().choose(s, legal_actions(s), np.random.default_rng(0))
     d = distances(s.board)
     assert isinstance(a, Move) and d[a.path[-1]]["F2"] < d[a.path[0]]["F2"]
-    assert OBJECTIVE["F11"] == "F2"
+    s2 = s
+    for _ in range(2):  # two units on their way: the detachment is complete
+        s2 = position(card=8, zones={"F6": {"US": "2i"}, "F11": {"US": "2a 1t"}, "F26": {"US": "2i"}, "F30": {"UK": "2i"}, "F32": {"Germany": "2i"}})
+    assert not needs_a_detachment(s2, "F2", lambda st, z, side: st.side_units(z, side))
+
+
+def test_axis_plan_keeps_fighting_units_in_a_city() -> None:
+    """Cherbourg's infantry and artillery would march towards the front; the plan keeps one there."""
+    s = position(card=12, zones={"F2": {"Germany": "1i 2a 2b"}, "F11": {"US": "4i"}, "F26": {"Germany": "2i"}, "F30": {"Germany": "2i"}}, turn=1)
+    s_after = s
+    bot = PlannerBot()
+    rng = np.random.default_rng(0)
+    for _ in range(10):
+        a = bot.choose(s_after, legal_actions(s_after), rng)
+        if not isinstance(a, Move):
+            break
+        from dday.rules.engine import apply
+
+        s_after = apply(s_after, a)
+    left = s.side_units("F2", "axis")
+    for m in getattr(s_after.step, "moves", ()):
+        if m.path[0] == "F2":
+            left = left.add(m.unit, -m.count)
+    assert left.infantry + left.artillery + left.tank >= 1
 
 
 def test_axis_plan_counter_attacks_when_the_allies_hold_every_city() -> None:

@@ -28,7 +28,7 @@ def _is_percent(text: str) -> bool:
 
 
 def test_hint_attacks_a_weakly_held_city_with_everything_next_door() -> None:
-    s = position(card=8, zones={"F16": {"UK": "2i 1t"}, "F17": {"UK": "2i 1a"}, "F30": {"Germany": "1i"}})
+    s = position(card=8, zones={"F16": {"UK": "2i 1t"}, "F17": {"UK": "2i 1a"}, "F30": {"Germany": "1i"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}})
     h = hint(s)
     assert isinstance(h, Hint) and isinstance(h.action, Move) and h.action.path[-1] == "F30"
     assert "Caen" in h.text and _is_percent(h.text)
@@ -41,6 +41,12 @@ def test_hint_walks_into_an_empty_city() -> None:
     h = hint(s)
     assert isinstance(h.action, Move) and h.action.path[-1] == "F30"
     assert "Caen is empty" in h.text
+
+
+def test_hint_sends_a_detachment_to_an_empty_city_far_away() -> None:
+    s = position(card=8, zones={"F11": {"US": "2i 1a"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}, "F32": {"Germany": "1t"}})
+    h = hint(s)
+    assert isinstance(h.action, Move) and "Cherbourg is empty" in h.text and "detachment" in h.text
 
 
 def test_hint_axis_counter_attacks_when_the_allies_hold_all_three_cities() -> None:

@@ -1,19 +1,28 @@
-"""The Allied plan of :class:`dday.bots.planner.PlannerBot`, as move bonuses on top of the strong bot.
+"""The Allied plan of :class:`dday.bots.planner.PlannerBot`: what it adds to the strong bot's moves.
 
-The Allies need all three cities at once, so the plan is about *order* and *keeping*:
+The Allies need all three cities at once, and an empty city counts for nobody (R-CONTROL-1).
+Watching the strong bot play itself showed the Germans leaving Cherbourg empty from turn 4 or
+so in most games (its three mobile units march south on turn 1, the navy sinks the two
+blockhouses), while the nearest Allied units, three moves away, chased small fights instead:
+every move towards Cherbourg scored no better than one towards Saint-Lô. So:
 
-* **Objectives by region.** A unit in the Cotentin (west of the Vire, north of Périers) drives
-  on Cherbourg, one around Omaha and the Vire valley on Saint-Lô, one by the British beaches on
-  Caen (:data:`OBJECTIVE`). Once a city is Allied its region's units go on to the next city
-  the Allies do not hold.
-* **Walk into an empty city.** The Germans often leave a city empty (to fight elsewhere, or
-  after the navy has sunk its blockhouses); the first unit that can reach it goes in.
-* **Keep what you hold.** A move out of an Allied city costs what it takes from
-  P(the garrison still holds after the next German attack card and the Allied answer)
-  (:func:`dday.bots.plan_odds.garrison_odds`); a move into one earns what it adds.
+* **Send a detachment to an empty city** (:func:`needs_a_detachment`): while fewer than
+  :data:`DETACH_SIZE` Allied units stand in or next to an empty city, each move that brings a
+  unit within :data:`DETACH_RANGE` moves of it closer earns :data:`DETACH_WEIGHT` per move.
+* **Walk into an empty city**: the first unit declared into it earns ``empty_city_bonus``.
 
->>> OBJECTIVE["F11"], OBJECTIVE["F14"], OBJECTIVE.get("F17", "F30")
-('F2', 'F26', 'F30')
+Tried and dropped (each measured against the strong Axis on the same 40 or 80 seeds; the
+strong Allies win 11.2 % of those 80): a city per region (Cotentin for Cherbourg, the Vire
+for Saint-Lô, the rest for Caen) at 0.6 or 1.5 per move closer (15.0 % and 5.0 % of 40);
+garrisons judged by P(the city still holds after the next German attack card), weight 4 or
+10 (15.0 % and 7.5 % of 40, against 21.2 % of 80 without); an all-out push on the cities
+from turn 6 or 7 (6.2 % and 8.8 % of 80); joining a city fight judged over two cards only
+(13.8 % of 80); a bar of 0.15 or 0.5 instead of 0.3 for attacking a city (17.5 % and 15.0 % of 40).
+
+>>> from dday.rules.scenario import position
+>>> s = position(card=8, zones={"F11": {"US": "3i"}, "F30": {"UK": "2i"}})
+>>> needs_a_detachment(s, "F2", lambda s, z, side: s.side_units(z, side)), needs_a_detachment(s, "F30", lambda s, z, side: s.side_units(z, side))
+(True, False)
 """
 
 from __future__ import annotations
@@ -23,36 +32,17 @@ from collections.abc import Callable
 from ..rules.state import State
 from ..rules.units import Force
 from .greedy import distances
-from .plan_odds import garrison_odds, threat
 
-__all__ = ["OBJECTIVE", "move_bonus"]
-
-_COTENTIN = ("F1", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
-_VIRE = ("F13", "F14", "F19", "F20", "F21", "F22", "F24", "F25", "F26", "F27", "F33", "F34", "F35", "F36")
-OBJECTIVE: dict[str, str] = {z: "F2" for z in _COTENTIN} | {z: "F26" for z in _VIRE}
-"""Zone -> the city its Allied units drive on first (every zone not listed: Caen, F30)."""
-
-OBJECTIVE_WEIGHT = 0.6  # per move closer to the region's city
-EMPTY_CITY_BONUS = 6.0  # for the first unit declared into an empty victory city
-
-
-def objective(s: State, zone: str) -> str:
-    """The city a unit in ``zone`` drives on: its region's, or if the Allies hold that one, the
-    nearest city they do not hold."""
-    city = OBJECTIVE.get(zone, "F30")
-    if s.controller(city) != "allies":
-        return city
-    dist = distances(s.board)[zone]
-    rest = [c for c in s.board.victory_zones if s.controller(c) != "allies"]
-    return min(rest, key=lambda c: dist[c]) if rest else city
-
+__all__ = ["DETACH_RANGE", "DETACH_SIZE", "DETACH_WEIGHT", "move_bonus", "needs_a_detachment"]
 
 DETACH_RANGE = 4  # moves: units this close to an empty city may be sent to it
-DETACH_WEIGHT = 5.0  # per move closer to an empty city that no Allied unit is near yet
+DETACH_WEIGHT = 5.0  # per move closer to an empty city (an attack scores about 2 to 8)
 DETACH_SIZE = 2  # units sent
 
+After = Callable[[State, str, str], Force]  # (state, zone, side) -> own units there after the declared moves
 
-def _needs_a_detachment(s: State, city: str, after: Callable[[State, str, str], Force]) -> bool:
+
+def needs_a_detachment(s: State, city: str, after: After) -> bool:
     """True if ``city`` is empty and fewer than :data:`DETACH_SIZE` Allied units are in it or
     next to it (counting the moves declared so far)."""
     if s.side_total(city, "axis") or s.side_total(city, "allies"):
@@ -61,26 +51,16 @@ def _needs_a_detachment(s: State, city: str, after: Callable[[State, str, str], 
     return near < DETACH_SIZE
 
 
-def move_bonus(
-    s: State, unit: str, path: tuple[str, ...], count: int, after: Callable[[State, str, str], Force], weight: float, objective_weight: float = 0.6, empty_city_bonus: float = 6.0
-) -> float:
+def move_bonus(s: State, unit: str, path: tuple[str, ...], count: int, after: After, empty_city_bonus: float) -> float:
     """What the plan adds to the strong bot's score for moving ``count`` ``unit`` along ``path``."""
     start, dest = path[0], path[-1]
     dist = distances(s.board)
-    target = objective(s, start)
-    score = objective_weight * (dist[start][target] - dist[dest][target])
-    cities = s.board.victory_zones
-    for city in cities:
-        if empty_city_bonus and _needs_a_detachment(s, city, after):
+    score = 0.0
+    for city in s.board.victory_zones:
+        if needs_a_detachment(s, city, after):
             gain = dist[start][city] - dist[dest][city]
             if gain > 0 and dist[start][city] <= DETACH_RANGE:
                 score += DETACH_WEIGHT * gain
-    if dest in cities and s.controller(dest) is None and not s.side_total(dest, "axis") and not after(s, dest, "allies").total:
-        score += empty_city_bonus  # an empty city is the cheapest city there is: walk in
-    for zone, sign in ((start, -1), (dest, +1)):
-        if zone in cities and s.controller(zone) == "allies":
-            enemy = threat(s, zone, "allies")
-            if enemy.total:
-                now = after(s, zone, "allies")
-                score += weight * (garrison_odds(now.add(unit, sign * count), enemy, "allies") - garrison_odds(now, enemy, "allies"))
+    if dest in s.board.victory_zones and s.controller(dest) is None and not s.side_total(dest, "axis") and not after(s, dest, "allies").total:
+        score += empty_city_bonus
     return score

@@ -6,6 +6,8 @@ The Axis wins if, at the end of some turn from 9 on, the Allies do not hold all 
 * **Garrison the cities** against the Allied units next door: a move out of a German city
   costs what it takes from P(the garrison still holds after the Allied attack card and the
   German answer), a move in earns what it adds (:func:`dday.bots.plan_odds.garrison_odds`).
+* **Never leave a city without units that can fight**: blockhouses alone fall to the naval
+  guns, and an empty city is the cheapest city the Allies can take.
 * **Counter-attack an Allied city** (:func:`counter_attack_score`) whenever
   P(the city is not Allied at the end of the turn) reaches a lower bar than other attacks
   need; when the Allies hold all three, any real chance will do.
@@ -26,11 +28,17 @@ from .strong import hold_probability
 __all__ = ["counter_attack_score", "move_bonus", "placement_score"]
 
 
-def move_bonus(s: State, unit: str, path: tuple[str, ...], count: int, after: Callable[[State, str, str], Force], weight: float) -> float:
+def move_bonus(
+    s: State, unit: str, path: tuple[str, ...], count: int, after: Callable[[State, str, str], Force], weight: float, keep_weight: float = 4.0
+) -> float:
     """What the plan adds to the strong bot's score for moving ``count`` ``unit`` along ``path``."""
     start, dest = path[0], path[-1]
     cities = s.board.victory_zones
     score = 0.0
+    if keep_weight and start in cities and s.controller(start) == "axis":
+        left = after(s, start, "axis").add(unit, -count)
+        if left.infantry + left.artillery + left.tank == 0:
+            score -= keep_weight  # blockhouses alone fall to the naval guns, and then the city is empty
     for zone, sign in ((start, -1), (dest, +1)):
         if zone in cities and s.controller(zone) == "axis":
             enemy = threat(s, zone, "axis")

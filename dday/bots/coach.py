@@ -5,10 +5,10 @@ without playing it, and explains it in a sentence with the exact odds that decid
 (:func:`dday.bots.strong.hold_probability`, shown as percentages with one decimal).
 
 >>> from dday.rules.scenario import position
->>> s = position(card=8, zones={"F16": {"UK": "2i 1t"}, "F17": {"UK": "2i 1a"}, "F30": {"Germany": "1i"}})
+>>> s = position(card=8, zones={"F16": {"UK": "2i 1t"}, "F17": {"UK": "2i 1a"}, "F30": {"Germany": "1i"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}})
 >>> h = hint(s)
 >>> h.action
-Move(power='UK', unit='tank', path=('F16', 'F17', 'F30'), count=1)
+Move(power='UK', unit='tank', path=('F16', 'F30'), count=1)
 >>> print(h.text)  # doctest: +NORMALIZE_WHITESPACE
 Move 1 British tank from F16 into F30 (Caen) and bring the 5 units next door that can join:
 together, P(the Allies hold Caen after the next two attack cards) is 98.4 % (these units alone: 42.6 %).
@@ -29,6 +29,8 @@ from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
 from .plan_odds import garrison_odds, joinable, threat
+from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
+from .greedy import distances
 from .planner import PlannerBot
 from .strong import CARDS_AHEAD, MAX_UNITS, hold_probability
 
@@ -133,6 +135,17 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     return Hint(a, f"The planner bot chooses: {a}.", {}, side)
 
 
+def _after_declared(s: State, zone: str, side: str) -> Force:
+    """The units of ``side`` in ``zone`` once the moves declared so far are made."""
+    f = s.side_units(zone, side)
+    for m in getattr(s.step, "moves", ()):
+        if m.path[-1] == zone:
+            f = f.add(m.unit, m.count)
+        if m.path[0] == zone:
+            f = f.add(m.unit, -m.count)
+    return f
+
+
 def _explain_move(s: State, side: str, a: Move) -> Hint:
     start, dest = a.path[0], a.path[-1]
     step = s.step
@@ -188,5 +201,17 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
                 {"before": before, "after": after},
                 side,
             )
+    if side == "allies":
+        dist = distances(s.board)
+        for city in cities:
+            if needs_a_detachment(s, city, _after_declared) and dist[dest][city] < dist[start][city] <= DETACH_RANGE:
+                cname = s.board.zone(city).victory_city
+                return Hint(
+                    a,
+                    f"{words}: {cname} is empty and no Allied unit is next to it; a detachment of {DETACH_SIZE} units can take it without a fight "
+                    f"(this move brings them from {dist[start][city]} to {dist[dest][city]} moves away).",
+                    {},
+                    side,
+                )
     held = [s.board.zone(c).victory_city for c in cities if s.controller(c) == "allies"]
     return Hint(a, f"{words}: it brings them closer to where the plan needs them (the Allies hold {len(held)} of the 3 cities).", {"cities held": len(held) / 3}, side)

@@ -2,29 +2,36 @@
 
 A single move rarely wins this game: the Allies win only by holding Cherbourg (F2),
 Saint-Lô (F26) and Caen (F30) *together* at the end of two turns in a row, the first hold by
-the end of turn 9 (R-VICTORY-1..3). :class:`PlannerBot` plays the side it is asked to play
-with a plan, and judges the plan's steps with the exact fight odds of :mod:`dday.odds`
-(through :func:`dday.bots.strong.hold_probability`, one Markov chain per zone fight).
+the end of turn 9 (R-VICTORY-1..3), and a city held by nobody (empty, or fought over) is not
+held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top of
+:class:`~dday.bots.strong.StrongBot`, and judges the plan's steps with the exact fight odds of
+:mod:`dday.odds` (:func:`dday.bots.strong.hold_probability`, one Markov chain per zone fight).
 
-**The Allied plan** (:mod:`dday.bots.allies_plan` has the details and the numbers):
+**The Allied plan** (:mod:`dday.bots.allies_plan`):
 
-1. *Land everything, clear the beaches* (turns 1-2): the greedy landing and the strong bot's
-   naval targets (blockhouses that fire at the beaches first).
-2. *Drive on the cities in order*: each unit heads for the city the plan gives its region —
-   the Cotentin for Cherbourg, the Vire valley for Saint-Lô, the British beaches for Caen.
-3. *Concentrate before attacking a city*: attack only when every unit next door that can
-   join gives good odds of holding the city over every attack card left before the deadline.
-4. *Hold what you take*: a city is garrisoned against the German units next door, judged by
-   P(the garrison still holds after the next Axis attack card); a move that lowers it costs.
-5. *Aircraft*: fighters patrol where German units must move or arrive (strafing, R-AIR-3),
-   bombers strike artillery (the antiaircraft guns) and blockhouses where the Allies fight.
+1. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
+   targets (blockhouses that fire at the beaches first).
+2. *Concentrate before attacking a city*: attack only when every unit next door that can join
+   gives good odds of holding it over every attack card left before the deadline (the strong
+   bot's rule).
+3. *Take what the Germans leave*: the Germans often leave a city empty (Cherbourg, once the
+   navy has sunk its blockhouses); send a detachment of two units to it from up to four
+   moves away, and walk in.
+4. *Aircraft*: fighters patrol where German units must move or arrive (strafing, R-AIR-3),
+   bombers strike artillery (the antiaircraft guns) and blockhouses where the Allies fight,
+   when the odds of destroying the target outweigh the odds of losing the bomber (strong bot).
 
 **The Axis plan** (:mod:`dday.bots.axis_plan`):
 
-1. *Garrison the cities* against the Allied units next door, judged by the same odds.
-2. *Counter-attack a city the Allies hold*, with lower odds than any other attack demands,
-   and at any odds when the Allies hold all three (their hold must be broken now).
-3. *Send reinforcements where the threat is*: to the sector nearest the most threatened city.
+1. *Keep units that can fight in every city*: blockhouses alone fall to the naval guns.
+2. *Garrison the cities* against the Allied units next door, judged by P(the garrison still
+   holds after the Allied attack card and the German answer).
+3. *Counter-attack a city the Allies hold* with lower odds than other attacks need, and at any
+   real chance when they hold all three (the hold must be broken now).
+4. *Reinforce where the threat is*: the sector zone nearest the city the Allies threaten most.
+
+``benchmarks/bench_bots.py`` measures what each step is worth; the plans that were tried and
+did not help are listed in :mod:`dday.bots.allies_plan`.
 
 >>> from dday.play.game import play_game
 >>> g = play_game(PlannerBot(), PlannerBot(), seed=2)
@@ -34,16 +41,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import numpy as np
-
-from ..rules.actions import Action, PlaceReinforcement
+from ..rules.actions import PlaceReinforcement
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force
 from . import allies_plan, axis_plan
-from .strong import CARDS_AHEAD, MAX_UNITS, StrongBot, hold_probability
+from .strong import StrongBot
 
 __all__ = ["PlannerBot"]
 
@@ -53,54 +56,27 @@ class PlannerBot(StrongBot):
 
     name = "planner"
 
-    def __init__(
-        self,
-        garrison_weight: float = 4.0,
-        axis_city_threshold: float = 0.2,
-        city_threshold: float = 0.3,
-        objective_weight: float = allies_plan.OBJECTIVE_WEIGHT,
-        attack_threshold: float = 0.5,
-        allied_garrison_weight: float | None = None,
-        join_short: bool = False,
-        endgame_turn: int = 1,
-        endgame_weight: float = 2.0,
-        empty_city_bonus: float = 6.0,
-    ) -> None:
-        super().__init__(city_threshold=city_threshold, attack_threshold=attack_threshold)
-        self.garrison_weight = garrison_weight
-        self.axis_city_threshold = axis_city_threshold
-        self.objective_weight = objective_weight
-        self.allied_garrison_weight = garrison_weight if allied_garrison_weight is None else allied_garrison_weight
-        self.join_short = join_short
-        self.endgame_turn = endgame_turn
-        self.endgame_weight = endgame_weight
-        self.empty_city_bonus = empty_city_bonus
+    def __init__(self, garrison_weight: float = 4.0, keep_weight: float = 4.0, axis_city_threshold: float = 0.2, empty_city_bonus: float = 6.0) -> None:
+        super().__init__()
+        self.garrison_weight = garrison_weight  # Axis: per unit of P(the garrison holds)
+        self.keep_weight = keep_weight  # Axis: the cost of leaving a city to its blockhouses
+        self.axis_city_threshold = axis_city_threshold  # Axis: the bar for a counter-attack on a city
+        self.empty_city_bonus = empty_city_bonus  # Allies: walking into an empty city
 
-    def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
-        return super().choose(state, actions, rng)
-
-    # -- moves: the greedy score, plus what the plan says ------------------------------------
+    # -- moves: the strong bot's score, plus what the plan adds ------------------------------
     def _move_score(self, s: State, unit: str, path: tuple[str, ...], count: int) -> float:
         step = s.step
         assert isinstance(step, DeclareMovesStep)
         base = super()._move_score(s, unit, path, count)
-        after = self._ctx.force_after
+        after = self._ctx.force_after  # own units per zone once the moves declared so far are made
         if step.side == "allies":
-            late = s.turn >= self.endgame_turn
-            weight = self.endgame_weight if late else self.objective_weight
-            return base + allies_plan.move_bonus(s, unit, path, count, after, self.allied_garrison_weight, weight, self.empty_city_bonus if late else 0.0)
-        return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight)
+            return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus)
+        return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight, self.keep_weight)
 
     def _attack_score(self, s: State, side: str, dest: str, mine: Force, enemy: Force, theirs: float) -> float:
         if side == "axis" and s.board.zone(dest).victory_city and s.controller(dest) == "allies":
             full = self._ctx.support(dest, side, mine)
             return axis_plan.counter_attack_score(s, dest, full, enemy, self.axis_city_threshold)
-        joining = side == "allies" and self._ctx.force_after(s, dest, side).total > 0
-        if joining and self.join_short and s.board.zone(dest).victory_city and mine.total + enemy.total <= MAX_UNITS:
-            before = self._ctx.force_after(s, dest, side)
-            p = hold_probability(mine, enemy, "allies", "allies", CARDS_AHEAD)
-            p0 = hold_probability(before, enemy, "allies", "allies", CARDS_AHEAD)
-            return 0.5 + 10.0 * (p - p0)
         return super()._attack_score(s, side, dest, mine, enemy, theirs)
 
     # -- reinforcements ----------------------------------------------------------------------
