@@ -28,9 +28,9 @@ from ..rules.engine import legal_actions
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
-from .plan_odds import garrison_odds, joinable, threat
 from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
 from .greedy import distances
+from .plan_odds import garrison_odds, joinable, threat
 from .planner import PlannerBot
 from .strong import CARDS_AHEAD, MAX_UNITS, hold_probability
 
