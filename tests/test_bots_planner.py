@@ -13,7 +13,7 @@ import pytest
 
 from dday.bots import BOTS, StrongBot, make_player
 from dday.bots.allies_plan import needs_a_detachment
-from dday.bots.axis_plan import counter_attack_score, placement_score
+from dday.bots.axis_plan import move_bonus as axis_move_bonus
 from dday.bots.greedy import distances
 from dday.bots.plan_odds import garrison_odds, joinable, threat
 from dday.bots.planner import PlannerBot
@@ -71,39 +71,16 @@ def test_allied_plan_sends_a_detachment_to_an_empty_city() -> None:
     assert not needs_a_detachment(s2, "F2", lambda st, z, side: st.side_units(z, side))
 
 
-def test_axis_plan_keeps_fighting_units_in_a_city() -> None:
-    """Cherbourg's infantry and artillery would march towards the front; the plan keeps one there."""
-    s = position(card=12, zones={"F2": {"Germany": "1i 2a 2b"}, "F11": {"US": "4i"}, "F26": {"Germany": "2i"}, "F30": {"Germany": "2i"}}, turn=1)
-    s_after = s
-    bot = PlannerBot()
-    rng = np.random.default_rng(0)
-    for _ in range(10):
-        a = bot.choose(s_after, legal_actions(s_after), rng)
-        if not isinstance(a, Move):
-            break
-        from dday.rules.engine import apply
-
-        s_after = apply(s_after, a)
-    left = s.side_units("F2", "axis")
-    for m in getattr(s_after.step, "moves", ()):
-        if m.path[0] == "F2":
-            left = left.add(m.unit, -m.count)
-    assert left.infantry + left.artillery + left.tank >= 1
-
-
-def test_axis_plan_counter_attacks_when_the_allies_hold_every_city() -> None:
-    s = position(card=12, zones={"F30": {"UK": "1i"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}, "F31": {"Germany": "3t"}})
+def test_axis_plan_garrisons_a_threatened_city() -> None:
+    """US infantry next to Saint-Lô, held by one German infantry: the planner brings Marigny's infantry in."""
+    s = position(card=12, zones={"F26": {"Germany": "1i"}, "F21": {"US": "3i"}, "F25": {"Germany": "3i"}, "F2": {"US": "1i"}, "F30": {"UK": "1i"}})
     a = PlannerBot().choose(s, legal_actions(s), np.random.default_rng(0))
-    assert isinstance(a, Move) and a.path[-1] == "F30"
-    assert counter_attack_score(s, "F30", Force(tank=3), Force(infantry=1), 0.2) > 0
-    only_caen = position(card=12, zones={"F30": {"UK": "6i"}, "F31": {"Germany": "1i"}})
-    assert counter_attack_score(only_caen, "F30", Force(infantry=1), Force(infantry=6), 0.2) < 0  # a hopeless attack
-
-
-def test_axis_plan_reinforces_next_to_the_most_threatened_city() -> None:
-    """US units next to Saint-Lô, nothing near Caen: Percy (F35, next to Saint-Lô) beats Mézidon (F32)."""
-    s = position(card=15, zones={"F21": {"US": "4i 2t"}, "F26": {"Germany": "1i"}, "F30": {"Germany": "2i"}, "F2": {"Germany": "1i"}})
-    assert placement_score(s, "F35") > placement_score(s, "F32")
+    assert isinstance(a, Move) and a.path == ("F25", "F26")
+    after = lambda st, zone, side: st.side_units(zone, side)  # noqa: E731
+    strong_garrison = position(card=12, zones={"F26": {"Germany": "3i"}, "F21": {"US": "3i"}})
+    assert axis_move_bonus(strong_garrison, "infantry", ("F26", "F20"), 1, after, 4.0) < 0  # leaving costs
+    quiet = position(card=12, zones={"F26": {"Germany": "1i"}, "F25": {"Germany": "3i"}, "F30": {"UK": "1i"}})
+    assert axis_move_bonus(quiet, "infantry", ("F25", "F26"), 3, after, 4.0) == 0.0  # no threat, no bonus
 
 
 def test_planner_beats_random_on_both_sides() -> None:

@@ -49,7 +49,7 @@ def test_hint_sends_a_detachment_to_an_empty_city_far_away() -> None:
     assert isinstance(h.action, Move) and "Cherbourg is empty" in h.text and "detachment" in h.text
 
 
-def test_hint_axis_counter_attacks_when_the_allies_hold_all_three_cities() -> None:
+def test_hint_axis_attacks_a_weakly_held_allied_city() -> None:
     s = position(card=12, zones={"F30": {"UK": "1i"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}, "F31": {"Germany": "3t"}, "F16": {"UK": "1i"}})
     assert s.allies_hold_all_cities() and s.current_player == "axis"
     h = hint(s)

@@ -11,13 +11,18 @@ every move towards Cherbourg scored no better than one towards Saint-Lô. So:
   unit within :data:`DETACH_RANGE` moves of it closer earns :data:`DETACH_WEIGHT` per move.
 * **Walk into an empty city**: the first unit declared into it earns ``empty_city_bonus``.
 
-Tried and dropped (each measured against the strong Axis on the same 40 or 80 seeds; the
-strong Allies win 11.2 % of those 80): a city per region (Cotentin for Cherbourg, the Vire
-for Saint-Lô, the rest for Caen) at 0.6 or 1.5 per move closer (15.0 % and 5.0 % of 40);
-garrisons judged by P(the city still holds after the next German attack card), weight 4 or
-10 (15.0 % and 7.5 % of 40, against 21.2 % of 80 without); an all-out push on the cities
-from turn 6 or 7 (6.2 % and 8.8 % of 80); joining a city fight judged over two cards only
-(13.8 % of 80); a bar of 0.15 or 0.5 instead of 0.3 for attacking a city (17.5 % and 15.0 % of 40).
+Tried and dropped (Allied wins against the strong Axis on the seeds of ``game_seeds(11, n)``,
+where the strong Allies win 15.0 % of the first 40 and 11.2 % of the first 80; the
+detachments alone win 21.2 % of the first 80 and 14.4 % of the first 160):
+
+* a city per region (the Cotentin for Cherbourg, the Vire for Saint-Lô, the rest for Caen),
+  0.6 per move closer, with garrisons judged by P(the city still holds after the next German
+  attack card) at weight 4: 15.0 % of 40; the same at 1.5 per move: 5.0 %; garrisons at
+  weight 10: 7.5 %;
+* an all-out push on the cities from turn 6 or 7: 6.2 % and 8.8 % of 80;
+* joining a city fight judged over the next two cards only: 13.8 % of 80;
+* garrisons in the holding turn only: 14.4 % of 160, no change;
+* a bar of 0.15 or 0.5 instead of 0.3 for attacking a city: 17.5 % and 15.0 % of 40.
 
 >>> from dday.rules.scenario import position
 >>> s = position(card=8, zones={"F11": {"US": "3i"}, "F30": {"UK": "2i"}})

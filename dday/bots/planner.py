@@ -21,17 +21,12 @@ held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top
    bombers strike artillery (the antiaircraft guns) and blockhouses where the Allies fight,
    when the odds of destroying the target outweigh the odds of losing the bomber (strong bot).
 
-**The Axis plan** (:mod:`dday.bots.axis_plan`):
+**The Axis plan** (:mod:`dday.bots.axis_plan`): the strong bot's, plus *garrison the
+threatened cities*, judged by P(the garrison still holds after the Allied attack card and the
+German answer) against the Allied units next door.
 
-1. *Keep units that can fight in every city*: blockhouses alone fall to the naval guns.
-2. *Garrison the cities* against the Allied units next door, judged by P(the garrison still
-   holds after the Allied attack card and the German answer).
-3. *Counter-attack a city the Allies hold* with lower odds than other attacks need, and at any
-   real chance when they hold all three (the hold must be broken now).
-4. *Reinforce where the threat is*: the sector zone nearest the city the Allies threaten most.
-
-``benchmarks/bench_bots.py`` measures what each step is worth; the plans that were tried and
-did not help are listed in :mod:`dday.bots.allies_plan`.
+``benchmarks/bench_bots.py`` measures the bots; the plan steps that were tried and did not
+help are listed in :mod:`dday.bots.allies_plan` and :mod:`dday.bots.axis_plan`.
 
 >>> from dday.play.game import play_game
 >>> g = play_game(PlannerBot(), PlannerBot(), seed=2)
@@ -41,10 +36,8 @@ True
 
 from __future__ import annotations
 
-from ..rules.actions import PlaceReinforcement
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
-from ..rules.units import Force
 from . import allies_plan, axis_plan
 from .strong import StrongBot
 
@@ -56,11 +49,9 @@ class PlannerBot(StrongBot):
 
     name = "planner"
 
-    def __init__(self, garrison_weight: float = 4.0, keep_weight: float = 4.0, axis_city_threshold: float = 0.2, empty_city_bonus: float = 6.0) -> None:
+    def __init__(self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0) -> None:
         super().__init__()
         self.garrison_weight = garrison_weight  # Axis: per unit of P(the garrison holds)
-        self.keep_weight = keep_weight  # Axis: the cost of leaving a city to its blockhouses
-        self.axis_city_threshold = axis_city_threshold  # Axis: the bar for a counter-attack on a city
         self.empty_city_bonus = empty_city_bonus  # Allies: walking into an empty city
 
     # -- moves: the strong bot's score, plus what the plan adds ------------------------------
@@ -71,16 +62,4 @@ class PlannerBot(StrongBot):
         after = self._ctx.force_after  # own units per zone once the moves declared so far are made
         if step.side == "allies":
             return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus)
-        return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight, self.keep_weight)
-
-    def _attack_score(self, s: State, side: str, dest: str, mine: Force, enemy: Force, theirs: float) -> float:
-        if side == "axis" and s.board.zone(dest).victory_city and s.controller(dest) == "allies":
-            full = self._ctx.support(dest, side, mine)
-            return axis_plan.counter_attack_score(s, dest, full, enemy, self.axis_city_threshold)
-        return super()._attack_score(s, side, dest, mine, enemy, theirs)
-
-    # -- reinforcements ----------------------------------------------------------------------
-    def _place(self, s: State, a: PlaceReinforcement) -> float:
-        if s.board.has_zone(a.destination) and s.current_player == "axis":
-            return axis_plan.placement_score(s, a.destination)
-        return super()._place(s, a)
+        return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight)
