@@ -23,7 +23,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import DDayError
-from ..rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement
+from ..rules.actions import (
+    Action,
+    Bombard,
+    BomberStrike,
+    ChooseCasualties,
+    Done,
+    FireToSea,
+    Land,
+    Move,
+    Patrol,
+    PlaceReinforcement,
+    SplitNavalDice,
+)
 from ..rules.engine import legal_actions
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
@@ -111,7 +123,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         allies, axis = (mine, theirs) if side == "allies" else (theirs, mine)
         p = _odds(allies, axis, other_side(side), side) if theirs.total else None
         if p is None:
-            return Hint(a, f"Lose {lost}: the cheapest units to lose.", {}, side)
+            return Hint(a, f"Lose {lost}: the units worth least here.", {}, side)
         return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {pct(p)}.", {"after": p}, side)
     if isinstance(a, Bombard):
         z = s.board.zone(a.zone)
@@ -126,12 +138,16 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     if isinstance(a, PlaceReinforcement):
         if not s.board.has_zone(a.destination):
             return Hint(a, f"Place the next reinforcement on {_place(s, a.destination)}: it has the most room left.", {}, side)
-        return Hint(a, f"Place the next reinforcement in {_place(s, a.destination)}: it is the sector zone nearest the city the Allies threaten most.", {}, side)
+        return Hint(a, f"Place the next reinforcement in {_place(s, a.destination)}: the sector zone closest to the Allied units, with the fewest Allied fighters over it (they strafe units placed under them).", {}, side)
     if isinstance(a, Land):
-        return Hint(a, f"Land {_unit_words(a.count, a.unit)} from {a.beach}: on the beach they can be shot by blockhouses and cannot fight.", {}, side)
+        return Hint(a, f"Land {_unit_words(a.count, a.unit)} from {a.beach}: units on a beach can be shot by blockhouses and cannot fight.", {}, side)
     if isinstance(a, Done):
         what = "moves" if isinstance(s.step, DeclareMovesStep) else "choices"
         return Hint(a, f"Stop here: no further {what} improve your position.", {}, side)
+    if isinstance(a, SplitNavalDice):
+        return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
+    if isinstance(a, FireToSea):
+        return Hint(a, f"Fire at a {a.target} on the beach: the most valuable target there.", {}, side)
     return Hint(a, f"The planner bot chooses: {a}.", {}, side)
 
 
@@ -213,5 +229,7 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
                     {},
                     side,
                 )
-    held = [s.board.zone(c).victory_city for c in cities if s.controller(c) == "allies"]
-    return Hint(a, f"{words}: it brings them closer to where the plan needs them (the Allies hold {len(held)} of the 3 cities).", {"cities held": len(held) / 3}, side)
+    if side == "axis":
+        return Hint(a, f"{words}: it brings them closer to the Allied units, where the fighting is.", {}, side)
+    held = [c for c in cities if s.controller(c) == "allies"]
+    return Hint(a, f"{words}: it brings them closer to the cities the Allies still need ({3 - len(held)} of 3).", {}, side)
