@@ -160,7 +160,7 @@ def test_leaflet_builds(which: str, request: pytest.FixtureRequest) -> None:
     assert {layer.data["properties"]["id"] for layer in v.zone_layers.values()} == set(BOARD.zone_ids)
     assert v.badge_count() == expected_badges(s) > 0
     assert set(v.city_markers) == set(BOARD.victory_zones)
-    assert v.info in v.widget.children and v.map in v.widget.children
+    assert v.map in v.widget.children and v.info in v.widget.children[1].children
     for z in BOARD.zone_ids:
         assert _fill(v, z) == maps.CONTROL_COLORS[maps.zone_control(s, z)]
 
