@@ -139,7 +139,7 @@ class Item:
     region: BaseGeometry | None = None
 
 
-_RINGS: Final = (0, 5, 10, 15, 20, 26, 32, 40, 48, 58, 70, 84, 100, 120, 145, 175, 210)
+_RINGS: Final = (0, 5, 10, 15, 20, 26, 32, 40, 48, 58, 70, 84, 100, 120, 145, 175, 210, 250, 300)
 _ANGLES: Final = tuple(k * math.pi / 8 for k in range(16))
 PAD: Final = 2.0  # px kept free between two boxes
 
@@ -164,12 +164,15 @@ def place(items: Iterable[Item], obstacles: Iterable[Box] = (), pad: float = PAD
                 cands.append((r + 60.0 * outside, x, y))
         cands.sort(key=lambda c: c[0])
         best = Box(ax, ay, it.w, it.h)
-        for _, x, y in cands:
-            box = Box(x, y, it.w, it.h)
-            if frame is not None and not (frame.contains(x - it.w / 2, y - it.h / 2) and frame.contains(x + it.w / 2, y + it.h / 2)):
-                continue
-            if not any(box.overlaps(p, pad) for p in placed):
-                best = box
+        for fr in (frame, None):  # inside the frame if possible, else anywhere free
+            free = [
+                Box(x, y, it.w, it.h)
+                for _, x, y in cands
+                if fr is None or (fr.contains(x - it.w / 2, y - it.h / 2) and fr.contains(x + it.w / 2, y + it.h / 2))
+            ]
+            found = next((b for b in free if not any(b.overlaps(p, pad) for p in placed)), None)
+            if found is not None:
+                best = found
                 break
         placed.append(best)
         out[it.key] = best

@@ -450,9 +450,10 @@ class LeafletView:
     def _draw_acting(self, state: State) -> None:
         """Firing arcs (order 9 unless set by :meth:`show_arcs`) and the declared moves' arrows."""
         on = self._arcs_wanted if self._arcs_wanted is not None else state.card == 9
-        self.arc_layer.visible = on
-        if on and not self.arc_layer.locations:
-            self.arc_layer.locations = arc_lines(state)
+        self.arcs_shown = on
+        lines = arc_lines(state) if on else []
+        if lines != self.arc_layer.locations:
+            self.arc_layer.locations = lines
         moves = declared_moves(state)
         for p, layer in self.move_layers.items():
             lines = [line for m in moves if m.power == p for line in move_arrow(m.path)]
