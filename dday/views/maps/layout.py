@@ -141,6 +141,7 @@ class Item:
 
 _RINGS: Final = (0, 5, 10, 15, 20, 26, 32, 40, 48, 58, 70, 84, 100, 120, 145, 175, 210, 250, 300)
 _ANGLES: Final = tuple(k * math.pi / 8 for k in range(16))
+_OFFSETS: Final = np.array([(r * math.cos(a), r * math.sin(a), r) for r in _RINGS for a in (_ANGLES if r else (0.0,))])
 PAD: Final = 2.0  # px kept free between two boxes
 
 
@@ -156,13 +157,12 @@ def place(items: Iterable[Item], obstacles: Iterable[Box] = (), pad: float = PAD
     out: dict[str, Box] = {}
     for it in items:
         ax, ay = it.anchor
-        cands: list[tuple[float, float, float]] = []
-        for r in _RINGS:
-            for a in _ANGLES if r else (0.0,):
-                x, y = ax + r * math.cos(a), ay + r * math.sin(a)
-                outside = it.region is not None and not it.region.contains(Point(x, y))
-                cands.append((r + 60.0 * outside, x, y))
-        cands.sort(key=lambda c: c[0])
+        xs, ys = ax + _OFFSETS[:, 0], ay + _OFFSETS[:, 1]
+        cost = _OFFSETS[:, 2].copy()
+        if it.region is not None:  # one vectorised point-in-polygon test for all candidates
+            cost += 60.0 * ~shapely.contains_xy(it.region, xs, ys)
+        order = np.argsort(cost, kind="stable")
+        cands = [(float(cost[i]), float(xs[i]), float(ys[i])) for i in order]
         best = Box(ax, ay, it.w, it.h)
         for fr in (frame, None):  # inside the frame if possible, else anywhere free
             free = [

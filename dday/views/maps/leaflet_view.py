@@ -206,7 +206,7 @@ class LeafletView:
             self.map.add(ipyleaflet.basemap_to_tiles(ipyleaflet.basemaps.OpenStreetMap.Mapnik))
         self.info = ipywidgets.HTML(
             value="<i>Hover over or click a zone, a badge or a name to see its units.</i>",
-            layout=ipywidgets.Layout(width="280px", padding="6px"),
+            layout=ipywidgets.Layout(width="auto", padding="6px"),
         )
         self.widget = ipywidgets.HBox([self.map, self.info], layout=ipywidgets.Layout(width="100%", align_items="flex-start"))
         self.map.layout.flex = "1 1 auto"
@@ -314,8 +314,9 @@ class LeafletView:
         self.legend_toggle.observe(self._on_legend, names="value")
         self.map.add(ipyleaflet.WidgetControl(widget=ipywidgets.VBox([self.legend_toggle, self.legend]), position="bottomleft"))
         # The title heads the side column: on the map it covered the airfield's badges.
-        self.title = ipywidgets.HTML(value=self._title_html(state), layout=ipywidgets.Layout(width="280px"))
-        self.widget.children = (self.map, ipywidgets.VBox([self.title, self.info]))
+        self.title = ipywidgets.HTML(value=self._title_html(state), layout=ipywidgets.Layout(width="auto"))
+        side = ipywidgets.VBox([self.title, self.info], layout=ipywidgets.Layout(width="260px", flex="0 0 260px"))
+        self.widget.children = (self.map, side)
         self._draw_acting(state)
 
     # -- building blocks -------------------------------------------------------------------------
@@ -388,7 +389,10 @@ class LeafletView:
             Item(p, to_px(*anch.points[p]), *self._sizes[p], region=regions[p] if p in regions and not _is_beach(p, state) else None)
             for p in order
         ]
-        self.boxes = {**cities, **place_boxes(items, cities.values(), frame=board_px())}
+        key = tuple((it.key, it.w, it.h) for it in items)
+        if key != getattr(self, "_layout_key", None):  # the same labels need no new placement
+            self._layout_key = key
+            self.boxes = {**cities, **place_boxes(items, cities.values(), frame=board_px())}
 
     def _draw_leaders(self, state: State, contents: Mapping[str, tuple[str, bool]]) -> None:
         """Leader lines from each displaced badge back to its anchor."""
