@@ -224,7 +224,8 @@ def plotly_map(
     star = fs + 6
     city_boxes = {}
     for f in cities:
-        x, y = to_px(*f["geometry"]["coordinates"], zoom)
+        lon, lat = f["geometry"]["coordinates"]
+        x, y = to_px(lon, lat, zoom)
         w = star + 4 + text_width(f["properties"]["name"], fs)
         city_boxes[f"city:{f['properties']['zone']}"] = Box(x + w / 2 - star / 2, y, w, star + 2)
     dropped_ids = [f"airborne-{a.index}" for a in board.airborne_boxes if badges[f"airborne-{a.index}"]]
@@ -238,7 +239,11 @@ def plotly_map(
         for p in places
     ]
     boxes = place(items, city_boxes.values(), frame=board_px(zoom, top=0))
-    lons, lats, texts, lead_lon, lead_lat = [], [], [], [], []
+    lons: list[float] = []
+    lats: list[float] = []
+    texts: list[str] = []
+    lead_lon: list[float | None] = []
+    lead_lat: list[float | None] = []
     for p in places:
         b = boxes[p]
         lon, lat = from_px(b.x, b.y, zoom)
@@ -263,12 +268,10 @@ def plotly_map(
     )
     # Victory cities: a star in the controller's colour and the city's name, always shown.
     city_zones = [f["properties"]["zone"] for f in cities]
-    lon = [f["geometry"]["coordinates"][0] for f in cities]
-    lat = [f["geometry"]["coordinates"][1] for f in cities]
     fig.add_trace(
         go.Scattergeo(
-            lon=lon,
-            lat=lat,
+            lon=[f["geometry"]["coordinates"][0] for f in cities],
+            lat=[f["geometry"]["coordinates"][1] for f in cities],
             text=[f"<b>{escape(f['properties']['name'])}</b>" for f in cities],
             mode="markers+text",
             textposition="middle right",
