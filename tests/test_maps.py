@@ -411,7 +411,10 @@ def test_hover_and_click_on_badges_and_labels(start: State) -> None:
 
 def test_highlight_arcs_and_moves(start: State) -> None:
     v = maps.LeafletView(start)
-    assert v.highlight_layer.data["features"] == [] and not v.arcs_shown
+    # by default the view follows the state: order 1 starts with the first airborne box's dice
+    assert maps.acting(start) == (("airborne-0", "F11"), "combat")
+    assert [f["properties"]["id"] for f in v.highlight_layer.data["features"]] == ["airborne-0", "F11"]
+    assert not v.arcs_shown
     v.highlight(["F15", "Gold"], "fire")
     feats = v.highlight_layer.data["features"]
     assert [f["properties"]["id"] for f in feats] == ["F15", "Gold"]
@@ -420,8 +423,12 @@ def test_highlight_arcs_and_moves(start: State) -> None:
         v.highlight("F99")
     with pytest.raises(ValueError, match="kind"):
         v.highlight("F15", "glow")
+    v.update(replace(start, card=2))  # an explicit highlight stays until follow_state()
+    assert list(v.highlighted) == ["F15", "Gold"]
     v.highlight()
     assert v.highlight_layer.data["features"] == []
+    v.follow_state()
+    assert list(v.highlighted) == ["airborne-0", "F11"]
     v.show_arcs(True)
     firing = [z for z in BOARD.zones if z.fires_at]
     assert v.arcs_shown and len(v.arc_layer.locations) == 2 * len(firing)  # shaft and head per arc
@@ -432,6 +439,8 @@ def test_highlight_arcs_and_moves(start: State) -> None:
     moving = _moving_state()
     v.show_arcs(None)
     v.update(moving)
+    last = moving.step.moves[-1].path  # type: ignore[attr-defined]
+    assert v.highlighted == dict.fromkeys(dict.fromkeys((last[0], last[-1])), "move")
     drawn = sum(len(layer.locations) for layer in v.move_layers.values())
     assert drawn == 2 * len(moving.step.moves) > 0  # type: ignore[attr-defined]
     v.update(start)

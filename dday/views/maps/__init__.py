@@ -42,7 +42,7 @@ from .geodata import (
     plotly_geojson,
     validate_zones,
 )
-from .labels import Badge, badge_texts, control, describe, title, zone_control
+from .labels import Badge, acting, badge_texts, control, describe, title, zone_control
 from .leaflet_view import LeafletView
 from .plotly_view import export_png, frame_board, plotly_map, png_bytes, sea_trace, show_config
 
@@ -61,6 +61,7 @@ __all__ = [
     "Badge",
     "Control",
     "LeafletView",
+    "acting",
     "badge_texts",
     "control",
     "describe",

@@ -4,7 +4,6 @@ network (no tile layer unless ``basemap=True``) and :meth:`LeafletView.update` r
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any, Final
@@ -13,7 +12,6 @@ import ipyleaflet
 import ipywidgets
 
 from ...rules.state import State
-from ...rules.steps import DeclareMovesStep, MovedUnit
 from ...rules.units import POWERS
 from .geodata import (
     AIRFIELD_COLOR,
@@ -28,9 +26,10 @@ from .geodata import (
     Control,
     map_geometry,
 )
-from .labels import Badge, badge_texts, describe, title, zone_control
+from .labels import Badge, acting, badge_texts, describe, title, zone_control
 from .layout import ZOOM, Box, Item, anchors, board_px, from_px, regions_px, text_width, to_px
 from .layout import place as place_boxes
+from .overlays import arc_lines, declared_moves, latlon, move_arrow
 from .plotly_view import short_caption
 
 # ---------------------------------------------------------------------------------------------
@@ -148,28 +147,6 @@ def _legend_html() -> str:
     )
 
 
-def arrow_px(points: Sequence[tuple[float, float]], head: float = 12.0, trim: float = 6.0) -> list[list[tuple[float, float]]]:
-    """Pixel polylines of an arrow along ``points``: the shaft (ends trimmed) and a two-stroke head."""
-    if len(points) < 2:
-        return []
-    pts = list(points)
-    (x0, y0), (x1, y1) = pts[0], pts[1]
-    d = math.hypot(x1 - x0, y1 - y0) or 1.0
-    pts[0] = (x0 + (x1 - x0) * trim / d, y0 + (y1 - y0) * trim / d)
-    (x0, y0), (x1, y1) = pts[-2], pts[-1]
-    d = math.hypot(x1 - x0, y1 - y0) or 1.0
-    tip = (x1 - (x1 - x0) * trim / d, y1 - (y1 - y0) * trim / d)
-    pts[-1] = tip
-    ang = math.atan2(tip[1] - y0, tip[0] - x0)
-    wings = [(tip[0] - head * math.cos(ang + s), tip[1] - head * math.sin(ang + s)) for s in (0.45, -0.45)]
-    return [pts, [wings[0], tip, wings[1]]]
-
-
-def _latlon(x: float, y: float) -> tuple[float, float]:
-    lon, lat = from_px(x, y)
-    return round(lat, 5), round(lon, 5)
-
-
 class LeafletView:
     """An interactive map of a position; :meth:`update` restyles it in place.
 
@@ -180,9 +157,12 @@ class LeafletView:
     by zone id, ``town_markers`` the town names (shown from zoom :data:`TOWN_ZOOM` on).
     ``boxes`` holds every label's box in pixels at the default zoom (no two overlap).
 
-    What is acting: :meth:`highlight` outlines zones (``kind`` 'acting', 'fire', 'combat' or
-    'move'), :meth:`show_arcs` draws the blockhouses' firing arcs (on by default on order 9),
-    and the moves declared so far on orders 8 and 12 are drawn as arrows by :meth:`update`.
+    What is acting: by default the view outlines what the state says acts (the blockhouse
+    firing and its beach, the zone in combat, the last declared move: :func:`.labels.acting`);
+    :meth:`highlight` outlines places of your choice instead (``kind`` 'acting', 'fire',
+    'combat' or 'move') until :meth:`follow_state`. :meth:`show_arcs` draws the blockhouses'
+    firing arcs (on by default on order 9), and the moves declared so far on orders 8 and 12
+    are drawn as arrows by :meth:`update`.
     """
 
     def __init__(self, state: State, *, basemap: bool = False, zoom: int = ZOOM, show_ids: bool = True, height: str = "640px") -> None:
@@ -266,6 +246,7 @@ class LeafletView:
         self.highlight_layer = ipyleaflet.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="highlight")
         self.map.add(self.highlight_layer)
         self.highlighted: dict[str, str] = {}
+        self.following = True  # highlight what the state says is acting, until highlight() is called
         self.arc_layer = ipyleaflet.Polyline(
             locations=[], color=ARC_COLOR, weight=2, dash_array="6 4", fill=False, visible=False, name="arcs"
         )
@@ -336,7 +317,7 @@ class LeafletView:
 
     def _marker(self, key: str, html: str, place: str, *, visible: bool = True, z_index_offset: int = 1000) -> ipyleaflet.Marker:
         box = self.boxes.get(key)
-        location = _latlon(box.x, box.y) if box else (0.0, 0.0)
+        location = latlon(box.x, box.y) if box else (0.0, 0.0)
         m = ipyleaflet.Marker(
             location=location, icon=self._icon(html), draggable=False, visible=visible, keyboard=False, z_index_offset=z_index_offset
         )
@@ -405,7 +386,7 @@ class LeafletView:
             ax, ay = to_px(*anch.points[p])
             if not box.contains(ax, ay, pad=4):
                 ex, ey = box.edge_point(ax, ay)
-                lines.append([_latlon(ax, ay), _latlon(ex, ey)])
+                lines.append([latlon(ax, ay), latlon(ex, ey)])
         if lines != self.leader_layer.locations:
             self.leader_layer.locations = lines
 
@@ -458,6 +439,8 @@ class LeafletView:
         lines = arc_lines(state) if on else []
         if lines != self.arc_layer.locations:
             self.arc_layer.locations = lines
+        if self.following:
+            self._set_highlight(*acting(state))
         moves = declared_moves(state)
         for p, layer in self.move_layers.items():
             lines = [line for m in moves if m.power == p for line in move_arrow(m.path)]
@@ -489,7 +472,7 @@ class LeafletView:
                 m.visible = visible
             box = self.boxes.get(place_)
             if box is not None:
-                loc = _latlon(box.x, box.y)
+                loc = latlon(box.x, box.y)
                 if tuple(m.location) != loc:
                     m.location = loc
         self._draw_leaders(state, contents)
@@ -506,18 +489,30 @@ class LeafletView:
     def highlight(self, places: str | Iterable[str] = (), kind: str = "acting") -> None:
         """Outline the places that act now: ``kind`` 'acting', 'fire' (a blockhouse firing),
         'combat' (a zone in combat) or 'move' (a move being declared). Places are zone ids,
-        beach names or 'airborne-<i>'; ``highlight()`` clears. Each call replaces the last.
+        beach names or 'airborne-<i>'; ``highlight()`` clears. Each call replaces the last and
+        stops the view following the state; :meth:`follow_state` hands it back.
         """
+        self._set_highlight([places] if isinstance(places, str) else list(places), kind)
+        self.following = False
+
+    def follow_state(self) -> None:
+        """Highlight what the state says is acting (the default; see :func:`.labels.acting`)."""
+        self.following = True
+        self._set_highlight(*acting(self.state))
+
+    def _set_highlight(self, wanted: Sequence[str], kind: str) -> None:
         if kind not in HIGHLIGHT_COLORS:
             raise ValueError(f"highlight kind {kind!r}: use one of {sorted(HIGHLIGHT_COLORS)}")
-        wanted = [places] if isinstance(places, str) else list(places)
         geo = map_geometry()
         unknown = [p for p in wanted if p not in geo.by_id]
         if unknown:
             raise ValueError(f"cannot highlight {unknown}: not a zone, beach or airborne box of the map")
+        new = dict.fromkeys(wanted, kind)
+        if new == self.highlighted:
+            return
         color = HIGHLIGHT_COLORS[kind]
         style = {"color": color, "weight": 6, "opacity": 1.0, "fillColor": color, "fillOpacity": 0.15, "dashArray": None}
-        self.highlighted = dict.fromkeys(wanted, kind)
+        self.highlighted = new
         self.highlight_layer.data = {"type": "FeatureCollection", "features": [self._styled(geo.by_id[p], style) for p in wanted]}
 
     def show_arcs(self, on: bool | None = True) -> None:
@@ -549,30 +544,3 @@ class LeafletView:
 
 def _is_beach(place_: str, state: State) -> bool:
     return any(b.name == place_ for b in state.board.beachheads)
-
-
-def _line_latlon(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    return [_latlon(x, y) for x, y in points]
-
-
-def arc_lines(state: State) -> list[list[tuple[float, float]]]:
-    """(lat, lon) polylines of every firing arc: an arrow from the zone to its beachhead (R-BH-3)."""
-    anch = anchors()
-    out = []
-    for z in state.board.zones:
-        if z.fires_at:
-            beach = anch.regions[z.fires_at].centroid
-            for line in arrow_px([to_px(*anch.points[z.id]), to_px(beach.x, beach.y)]):
-                out.append(_line_latlon(line))
-    return out
-
-
-def declared_moves(state: State) -> tuple[MovedUnit, ...]:
-    """The moves declared so far on the current movement step (orders 8 and 12), else none."""
-    return state.step.moves if isinstance(state.step, DeclareMovesStep) else ()
-
-
-def move_arrow(path: Sequence[str]) -> list[list[tuple[float, float]]]:
-    """(lat, lon) polylines of an arrow through the anchors of ``path``'s zones."""
-    anch = anchors()
-    return [_line_latlon(line) for line in arrow_px([to_px(*anch.points[z]) for z in path if z in anch.points])]
