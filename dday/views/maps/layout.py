@@ -161,18 +161,19 @@ def place(items: Iterable[Item], obstacles: Iterable[Box] = (), pad: float = PAD
         cost = _OFFSETS[:, 2].copy()
         if it.region is not None:  # one vectorised point-in-polygon test for all candidates
             cost += 60.0 * ~shapely.contains_xy(it.region, xs, ys)
-        order = np.argsort(cost, kind="stable")
-        cands = [(float(cost[i]), float(xs[i]), float(ys[i])) for i in order]
+        # Which candidates overlap a placed box: one (candidates x placed) comparison.
+        if placed:
+            px, py, pw, ph = (np.array([getattr(p, k) for p in placed]) for k in "xywh")
+            hit = (np.abs(xs[:, None] - px) * 2 < it.w + pw + 2 * pad) & (np.abs(ys[:, None] - py) * 2 < it.h + ph + 2 * pad)
+            cost[hit.any(axis=1)] = np.inf
         best = Box(ax, ay, it.w, it.h)
         for fr in (frame, None):  # inside the frame if possible, else anywhere free
-            free = [
-                Box(x, y, it.w, it.h)
-                for _, x, y in cands
-                if fr is None or (fr.contains(x - it.w / 2, y - it.h / 2) and fr.contains(x + it.w / 2, y + it.h / 2))
-            ]
-            found = next((b for b in free if not any(b.overlaps(p, pad) for p in placed)), None)
-            if found is not None:
-                best = found
+            ok = np.isfinite(cost)
+            if fr is not None:
+                ok &= (np.abs(xs - fr.x) * 2 <= fr.w - it.w) & (np.abs(ys - fr.y) * 2 <= fr.h - it.h)
+            if ok.any():
+                i = int(np.argmin(np.where(ok, cost, np.inf)))
+                best = Box(float(xs[i]), float(ys[i]), it.w, it.h)
                 break
         placed.append(best)
         out[it.key] = best
