@@ -179,8 +179,11 @@ class LeafletView:
             layers=(),
             scroll_wheel_zoom=True,
             zoom_snap=0.25,
+            zoom_control=False,
             layout=ipywidgets.Layout(height=height, width="100%"),
         )
+        # The controls go top right, over the open sea of the Baie de Seine, clear of every zone.
+        self.map.add(ipyleaflet.ZoomControl(position="topright"))
         self.map.add_class(_MAP_CLASS)
         if basemap:  # online only: OpenStreetMap tiles
             self.map.add(ipyleaflet.basemap_to_tiles(ipyleaflet.basemaps.OpenStreetMap.Mapnik))
@@ -293,7 +296,12 @@ class LeafletView:
             value=False, description="Legend", icon="list", tooltip="Show or hide the legend", layout=ipywidgets.Layout(width="auto")
         )
         self.legend_toggle.observe(self._on_legend, names="value")
-        self.map.add(ipyleaflet.WidgetControl(widget=ipywidgets.VBox([self.legend_toggle, self.legend]), position="bottomleft"))
+        self.map.add(
+            ipyleaflet.WidgetControl(
+                widget=ipywidgets.VBox([self.legend_toggle, self.legend], layout=ipywidgets.Layout(align_items="flex-end")),
+                position="topright",
+            )
+        )
         # The title heads the side column: on the map it covered the airfield's badges.
         self.title = ipywidgets.HTML(value=self._title_html(state), layout=ipywidgets.Layout(width="auto"))
         side = ipywidgets.VBox([self.title, self.info], layout=ipywidgets.Layout(width="260px", flex="0 0 260px"))
