@@ -407,3 +407,10 @@ def test_map_badges_and_labels_do_not_overlap(page: Any, lab_server: tuple[str, 
     assert all(city in texts for city in ("Cherbourg", "St. Lô", "Caen"))
     assert all(r["w"] > 0 and r["h"] > 0 for r in rects)
     assert _map_overlaps(rects) == []
+    # Hovering a badge (not the polygon under it) fills the info panel with the zone's units.
+    badge = out.locator('.dday-label[data-place="F14"]').first
+    badge.hover()
+    _wait_until(lambda: "F14" in out.inner_text() and "4 infantry" in out.inner_text(), 30, "hovering F14's badge showed nothing")
+    city = out.locator('.dday-label[data-place="F30"]', has_text="Caen").first
+    city.click()
+    _wait_until(lambda: "F30 Caen" in out.inner_text(), 30, "clicking Caen's label showed nothing")
