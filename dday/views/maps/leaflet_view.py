@@ -10,6 +10,8 @@ from typing import Any, Final
 
 import ipyleaflet
 import ipywidgets
+from shapely.geometry import Point
+from shapely.ops import nearest_points
 
 from ...rules.state import State
 from ...rules.units import POWERS
@@ -384,14 +386,19 @@ class LeafletView:
             self.boxes = {**cities, **place_boxes(items, cities.values(), frame=board_px())}
 
     def _draw_leaders(self, state: State, contents: Mapping[str, tuple[str, bool]]) -> None:
-        """Leader lines from each displaced badge back to its anchor."""
+        """Leader lines from each displaced badge back to its anchor, from each beach's badge to the beach."""
         anch = anchors()
+        regions = regions_px()
         lines = []
         for p, (_, visible) in contents.items():
             box = self.boxes.get(p)
-            if not visible or box is None or _is_beach(p, state):
+            if not visible or box is None:
                 continue
-            ax, ay = to_px(*anch.points[p])
+            if _is_beach(p, state):  # from the nearest point of the beach strip
+                near = nearest_points(regions[p], Point(box.x, box.y))[0]
+                ax, ay = near.x, near.y
+            else:
+                ax, ay = to_px(*anch.points[p])
             if not box.contains(ax, ay, pad=4):
                 ex, ey = box.edge_point(ax, ay)
                 lines.append([latlon(ax, ay), latlon(ex, ey)])
