@@ -455,3 +455,13 @@ def test_plotly_labels_do_not_overlap_and_fill_the_width(midgame: State) -> None
     stars = next(tr for tr in fig.data if tr.name == "victory cities")
     assert stars.marker.size <= 20
     assert _plotly_badges(fig) == expected_badges(midgame)
+
+
+def test_plotly_export_names_the_towns(start: State) -> None:
+    small = maps.plotly_map(start)
+    assert not any(tr.name == "towns" for tr in small.data)  # at notebook size only the victory cities
+    big = maps.plotly_map(start, width=1600, height=1200)
+    towns = next(tr for tr in big.data if tr.name == "towns")
+    named = {t.removeprefix("<i>").removesuffix("</i>") for t in towns.text}
+    assert len(named) >= 30 and {"Bayeux", "Carentan", "Ouistreham"} <= named
+    assert not named & {"Cherbourg", "Saint-Lô", "Caen"}  # those carry a star and their name already

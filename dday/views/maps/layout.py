@@ -145,13 +145,16 @@ _OFFSETS: Final = np.array([(r * math.cos(a), r * math.sin(a), r) for r in _RING
 PAD: Final = 2.0  # px kept free between two boxes
 
 
-def place(items: Iterable[Item], obstacles: Iterable[Box] = (), pad: float = PAD, frame: Box | None = None) -> dict[str, Box]:
+def place(
+    items: Iterable[Item], obstacles: Iterable[Box] = (), pad: float = PAD, frame: Box | None = None, *, optional: bool = False
+) -> dict[str, Box]:
     """Greedy collision-free placement, in the order given.
 
     Each box goes to the free candidate position (rings of 16 directions around its anchor)
     with the lowest cost: the distance from the anchor, plus 60 px if the box's centre leaves
     its region. Within ``frame`` (if given) a box must fit wholly inside it. A box that finds
-    no free place stays on its anchor (never silently dropped).
+    no free place stays on its anchor, or is left out if the labels are ``optional`` (town
+    names on a small static map).
     """
     placed: list[Box] = list(obstacles)
     out: dict[str, Box] = {}
@@ -166,8 +169,8 @@ def place(items: Iterable[Item], obstacles: Iterable[Box] = (), pad: float = PAD
             px, py, pw, ph = (np.array([getattr(p, k) for p in placed]) for k in "xywh")
             hit = (np.abs(xs[:, None] - px) * 2 < it.w + pw + 2 * pad) & (np.abs(ys[:, None] - py) * 2 < it.h + ph + 2 * pad)
             cost[hit.any(axis=1)] = np.inf
-        best = Box(ax, ay, it.w, it.h)
-        for fr in (frame, None):  # inside the frame if possible, else anywhere free
+        best: Box | None = None if optional else Box(ax, ay, it.w, it.h)
+        for fr in (frame,) if optional else (frame, None):  # inside the frame if possible, else anywhere free
             ok = np.isfinite(cost)
             if fr is not None:
                 ok &= (np.abs(xs - fr.x) * 2 <= fr.w - it.w) & (np.abs(ys - fr.y) * 2 <= fr.h - it.h)
@@ -175,8 +178,9 @@ def place(items: Iterable[Item], obstacles: Iterable[Box] = (), pad: float = PAD
                 i = int(np.argmin(np.where(ok, cost, np.inf)))
                 best = Box(float(xs[i]), float(ys[i]), it.w, it.h)
                 break
-        placed.append(best)
-        out[it.key] = best
+        if best is not None:
+            placed.append(best)
+            out[it.key] = best
     return out
 
 

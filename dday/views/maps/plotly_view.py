@@ -125,12 +125,20 @@ def sea_trace() -> go.Choropleth:
 
 
 def plotly_map(
-    state: State, *, show_ids: bool = True, font_size: int | None = None, width: int | None = None, height: int = 720
+    state: State,
+    *,
+    show_ids: bool = True,
+    font_size: int | None = None,
+    width: int | None = None,
+    height: int = 720,
+    towns: bool | None = None,
 ) -> go.Figure:
     """A static map of ``state``: zones coloured by control, unit labels, cities and beaches.
 
     ``width=None`` fills the notebook's width (labels are placed for 1000 px); the font is 12 px
-    up to 900 px of height, 17 px above. Display offline with ``fig.show(config=show_config())``;
+    up to 900 px of height, 17 px above. ``towns`` names every zone's town where it fits clear
+    of the badges (default: on when the board is drawn at least 1.5 times the notebook size, as
+    in :func:`export_png`'s 1600 x 1200). Display offline with ``fig.show(config=show_config())``;
     export with :func:`export_png`.
     """
     font_size = font_size or (12 if height < 900 else 17)
@@ -266,6 +274,27 @@ def plotly_map(
     fig.add_trace(
         go.Scattergeo(lon=lons, lat=lats, text=texts, mode="text", textfont=text_font, hoverinfo="skip", name="units", showlegend=False)
     )
+    if towns if towns is not None else zoom >= 9.6:  # big enough (an export): every zone's town, where it fits
+        tf = fs - 3
+        town_items = [
+            Item(z.id, to_px(*anch.towns[z.id], zoom), text_width(z.name, tf) + 2, tf * 1.3, region=regions[z.id])
+            for z in board.zones
+            if not z.victory_city
+        ]
+        placed_towns = place(town_items, [*city_boxes.values(), *boxes.values()], frame=board_px(zoom, top=0), optional=True)
+        town_ll = [from_px(b.x, b.y, zoom) for b in placed_towns.values()]
+        fig.add_trace(
+            go.Scattergeo(
+                lon=[ll[0] for ll in town_ll],
+                lat=[ll[1] for ll in town_ll],
+                text=[f"<i>{escape(board.zone(z).name)}</i>" for z in placed_towns],
+                mode="text",
+                textfont={**text_font, "size": tf, "color": "#333"},
+                hoverinfo="skip",
+                name="towns",
+                showlegend=False,
+            )
+        )
     # Victory cities: a star in the controller's colour and the city's name, always shown.
     city_zones = [f["properties"]["zone"] for f in cities]
     fig.add_trace(
