@@ -278,6 +278,7 @@ class LeafletView:
         self.markers: dict[str, ipyleaflet.Marker] = {}
         for place, (html, visible) in contents.items():
             self.markers[place] = self._marker(place, html, place, visible=visible)
+        self._contents = contents
         self._draw_leaders(state, contents)
 
         # Town names: a layer shown from TOWN_ZOOM on, placed clear of the badges at that zoom.
@@ -386,22 +387,25 @@ class LeafletView:
             self.boxes = {**cities, **place_boxes(items, cities.values(), frame=board_px())}
 
     def _draw_leaders(self, state: State, contents: Mapping[str, tuple[str, bool]]) -> None:
-        """Leader lines from each displaced badge back to its anchor, from each beach's badge to the beach."""
+        """Leader lines from each displaced badge back to its anchor, from each beach's badge to
+        the beach; drawn for the current zoom (a badge keeps its size in pixels as the map scales)."""
         anch = anchors()
         regions = regions_px()
+        k = 2 ** ((self.map.zoom or ZOOM) - ZOOM)  # pixels at the current zoom per pixel at ZOOM
         lines = []
         for p, (_, visible) in contents.items():
-            box = self.boxes.get(p)
-            if not visible or box is None:
+            b = self.boxes.get(p)
+            if not visible or b is None:
                 continue
+            box = Box(b.x * k, b.y * k, b.w, b.h)
             if _is_beach(p, state):  # from the nearest point of the beach strip
-                near = nearest_points(regions[p], Point(box.x, box.y))[0]
-                ax, ay = near.x, near.y
+                near = nearest_points(regions[p], Point(b.x, b.y))[0]
+                ax, ay = near.x * k, near.y * k
             else:
-                ax, ay = to_px(*anch.points[p])
+                ax, ay = (c * k for c in to_px(*anch.points[p]))
             if not box.contains(ax, ay, pad=4):
                 ex, ey = box.edge_point(ax, ay)
-                lines.append([latlon(ax, ay), latlon(ex, ey)])
+                lines.append([latlon(ax / k, ay / k), latlon(ex / k, ey / k)])
         if lines != self.leader_layer.locations:
             self.leader_layer.locations = lines
 
@@ -426,6 +430,8 @@ class LeafletView:
                 m.visible = False  # victory cities: their label is always shown
 
     def _on_zoom(self, change: Mapping[str, Any]) -> None:
+        if hasattr(self, "markers"):
+            self._draw_leaders(self.state, self._contents)
         want = (change.get("new") or 0) >= TOWN_ZOOM
         if want and self.town_layer not in self.map.layers:
             self.map.add(self.town_layer)
@@ -490,6 +496,7 @@ class LeafletView:
                 loc = latlon(box.x, box.y)
                 if tuple(m.location) != loc:
                     m.location = loc
+        self._contents = contents
         self._draw_leaders(state, contents)
         for key, layer in self.airborne_layers.items():
             i = int(key.split("-")[1])
