@@ -252,16 +252,16 @@ class LeafletView:
         self.map.add(self.highlight_layer)
         self.highlighted: dict[str, str] = {}
         self.following = True  # highlight what the state says is acting, until highlight() is called
-        self.arc_layer = ipyleaflet.Polyline(
-            locations=[], color=ARC_COLOR, weight=2, dash_array="6 4", fill=False, visible=False, name="arcs"
-        )
+        self.arc_layer = ipyleaflet.Polyline(locations=[], color=ARC_COLOR, weight=2, dash_array="6 4", fill=False, name="arcs")
+        # A white casing under the moves keeps a grey German arrow apart from the leader lines.
+        self.move_casing = ipyleaflet.Polyline(locations=[], color="#FFFFFF", weight=8, opacity=0.9, fill=False, name="moves casing")
         self.move_layers: dict[str, ipyleaflet.Polyline] = {}
         for p in POWERS:
             self.move_layers[p] = ipyleaflet.Polyline(
                 locations=[], color=POWER_COLORS[p], weight=4, opacity=0.95, fill=False, name=f"moves {p}"
             )
         self.leader_layer = ipyleaflet.Polyline(locations=[], color="#222", weight=1, opacity=0.8, fill=False, name="leader lines")
-        for layer in (self.arc_layer, *self.move_layers.values(), self.leader_layer):
+        for layer in (self.arc_layer, self.leader_layer, self.move_casing, *self.move_layers.values()):
             self.map.add(layer)
 
         self.boxes: dict[str, Box] = {}
@@ -463,10 +463,14 @@ class LeafletView:
         if self.following:
             self._set_highlight(*acting(state))
         moves = declared_moves(state)
+        casing = []
         for p, layer in self.move_layers.items():
-            lines = [line for m in moves if m.power == p for line in move_arrow(m.path)]
+            lines = [line for m in moves if m.power == p for line in move_arrow(m.path, self.boxes)]
+            casing += lines
             if lines != layer.locations:
                 layer.locations = lines
+        if casing != self.move_casing.locations:
+            self.move_casing.locations = casing
 
     # -- public API ------------------------------------------------------------------------------
     def update(self, state: State) -> None:

@@ -13,11 +13,11 @@ heads keep their shape, then turned back into (lat, lon) for ipyleaflet.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...rules.state import State
 from ...rules.steps import DeclareMovesStep, MovedUnit
-from .layout import anchors, from_px, to_px
+from .layout import Box, anchors, from_px, to_px
 
 
 def arrow_px(points: Sequence[tuple[float, float]], head: float = 12.0, trim: float = 6.0) -> list[list[tuple[float, float]]]:
@@ -42,7 +42,7 @@ def latlon(x: float, y: float) -> tuple[float, float]:
     return round(lat, 5), round(lon, 5)
 
 
-def _linelatlon(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+def _line_latlon(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     return [latlon(x, y) for x, y in points]
 
 
@@ -54,7 +54,7 @@ def arc_lines(state: State) -> list[list[tuple[float, float]]]:
         if z.fires_at:
             beach = anch.regions[z.fires_at].centroid
             for line in arrow_px([to_px(*anch.points[z.id]), to_px(beach.x, beach.y)]):
-                out.append(_linelatlon(line))
+                out.append(_line_latlon(line))
     return out
 
 
@@ -63,7 +63,26 @@ def declared_moves(state: State) -> tuple[MovedUnit, ...]:
     return state.step.moves if isinstance(state.step, DeclareMovesStep) else ()
 
 
-def move_arrow(path: Sequence[str]) -> list[list[tuple[float, float]]]:
-    """(lat, lon) polylines of an arrow through the anchors of ``path``'s zones."""
+def _clip(outside: tuple[float, float], inside: tuple[float, float], box: Box, gap: float = 3.0) -> tuple[float, float]:
+    """The point where the segment from ``outside`` to ``inside`` meets ``box`` (``gap`` px short of it)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(24):  # bisection: the segment crosses the border once
+        mid = (lo + hi) / 2
+        x, y = outside[0] + (inside[0] - outside[0]) * mid, outside[1] + (inside[1] - outside[1]) * mid
+        lo, hi = (lo, mid) if box.contains(x, y, pad=gap) else (mid, hi)
+    return outside[0] + (inside[0] - outside[0]) * lo, outside[1] + (inside[1] - outside[1]) * lo
+
+
+def move_arrow(path: Sequence[str], boxes: Mapping[str, Box] | None = None) -> list[list[tuple[float, float]]]:
+    """(lat, lon) polylines of an arrow through the anchors of ``path``'s zones; with the badge
+    ``boxes`` (px at the default zoom) the arrow starts and ends at the badges' edges, so that
+    its head is never hidden under the destination's badge."""
     anch = anchors()
-    return [_linelatlon(line) for line in arrow_px([to_px(*anch.points[z]) for z in path if z in anch.points])]
+    pts = [to_px(*anch.points[z]) for z in path if z in anch.points]
+    if boxes and len(pts) >= 2:
+        start, end = boxes.get(path[0]), boxes.get(path[-1])
+        if start is not None and start.contains(*pts[0]) and not start.contains(*pts[1]):
+            pts[0] = _clip(pts[1], pts[0], start)
+        if end is not None and end.contains(*pts[-1]) and not end.contains(*pts[-2]):
+            pts[-1] = _clip(pts[-2], pts[-1], end)
+    return [_line_latlon(line) for line in arrow_px(pts, trim=2.0 if boxes else 6.0)]
