@@ -359,27 +359,17 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     mc_engine = ("engine (TripleA-style)", None, ENGINE_RUNS)
-    questions: list[
-        tuple[str, list[tuple[str, Callable[[], object]]], list[tuple[str, Callable[[int, int], Estimate] | None, int]], int]
-    ] = [
+    questions: list[tuple[str, list[tuple[str, Callable[[], object]]], list[tuple[str, Callable[[int, int], Estimate] | None, int]], int]] = [
         (
             "cycle (order 13): Axis 4i 2a 2t + 4b attack Allies 4i 2a 2t — P(attacker scores more hits)",
             [("cycle", exact_cycle)],
-            [
-                ("plain Python", mc_cycle_python, RUNS),
-                ("numpy, vectorised", mc_cycle_numpy, RUNS),
-                (mc_engine[0], mc_cycle_engine, ENGINE_RUNS),
-            ],
+            [("plain Python", mc_cycle_python, RUNS), ("numpy, vectorised", mc_cycle_numpy, RUNS), (mc_engine[0], mc_cycle_engine, ENGINE_RUNS)],
             1000,
         ),
         (
             "one number: Allies 4i 2a 2t vs Axis 4i 2a 2t, 20 cards from order 11 — P(Allies hold after card 20)",
             [("zone_fight_exact(...).exact('allies_hold') (one Fraction, no DataFrame)", exact_fight_fractions)],
-            [
-                ("plain Python", mc_fight_python, RUNS),
-                ("numpy, vectorised", mc_fight_numpy, RUNS),
-                (mc_engine[0], mc_fight_engine, ENGINE_RUNS),
-            ],
+            [("plain Python", mc_fight_python, RUNS), ("numpy, vectorised", mc_fight_numpy, RUNS), (mc_engine[0], mc_fight_engine, ENGINE_RUNS)],
             300,
         ),
         (
@@ -416,10 +406,7 @@ def main() -> None:
         assert isinstance(p, Fraction)
         text = str(p)
         print(name)
-        print(
-            f"  exact   {float(p):.6f}  = {text[:60]}{'…' if len(text) > 60 else ''}"
-            + ("   (allies_hold, card 20)" if isinstance(answer, pd.DataFrame) else "")
-        )
+        print(f"  exact   {float(p):.6f}  = {text[:60]}{'…' if len(text) > 60 else ''}" + ("   (allies_hold, card 20)" if isinstance(answer, pd.DataFrame) else ""))
         for k, (label, t_cold, t_cold_odds, t_warm) in enumerate(timings):
             print(
                 f"  exact {k + 1}: {label}: cold {t_cold * 1e3:.3f} ms (every cache cleared, dday.dice's too) | "
@@ -438,7 +425,6 @@ def main() -> None:
     print(f"Speed-ups of the 10,000-run MCs: median over {ROUNDS} rounds (lowest-highest), each round timing the MC once and")
     print("then each exact answer cold, back to back, so that both see the same state of the machine.")
     print("Engine MC rows: measured on 1,000 runs, time scaled to 10,000, against the median cold time; interval from the 1,000 runs.")
-
 
 if __name__ == "__main__":
     main()
