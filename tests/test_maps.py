@@ -375,13 +375,15 @@ def test_place_moves_boxes_apart() -> None:
 
 def test_town_names_and_victory_cities(start: State) -> None:
     v = maps.LeafletView(start)
-    assert v.town_layer not in v.map.layers  # default zoom: badges only
-    for z in BOARD.zones:
-        assert escape(z.name) in v.town_markers[z.id].icon.html
+    assert v.town_layer not in v.map.layers and not v.town_markers  # default zoom: badges only
     for zid, city in (("F2", "Cherbourg"), ("F26", "St. Lô"), ("F30", "Caen")):
         assert city in v.city_markers[zid].icon.html  # always shown
     v.map.zoom = leaflet_view.TOWN_ZOOM
     assert v.town_layer in v.map.layers
+    for z in BOARD.zones:
+        if not z.victory_city:
+            assert escape(z.name) in v.town_markers[z.id].icon.html
+    assert len(v.town_layer.layers) == len(BOARD.zones) - 3
     towns = {k: b for k, b in v.town_boxes.items()}
     assert layout.overlapping(towns) == []
     v.map.zoom = 9
@@ -405,6 +407,7 @@ def test_hover_and_click_on_badges_and_labels(start: State) -> None:
     assert "Juno beachhead" in v.info.value
     v.city_markers["F30"]._mouseover_callbacks(type="mouseover")
     assert "F30 Caen" in v.info.value
+    v.map.zoom = leaflet_view.TOWN_ZOOM
     v.town_markers["F15"]._click_callbacks(type="click")
     assert "F15 Bayeux" in v.info.value
 

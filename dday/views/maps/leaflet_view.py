@@ -156,7 +156,7 @@ class LeafletView:
     hovering or clicking a zone, a badge, a label, a beach, a drop area or the airfield).
     ``zone_layers`` holds one GeoJSON layer per zone and ``markers`` one badge marker per place
     (zone ids, beach names, 'airborne-<i>', 'airfield'); ``city_markers`` the victory-city labels
-    by zone id, ``town_markers`` the town names (shown from zoom :data:`TOWN_ZOOM` on).
+    by zone id, ``town_markers`` the town names (made and shown from zoom :data:`TOWN_ZOOM` on).
     ``boxes`` holds every label's box in pixels at the default zoom (no two overlap).
 
     What is acting: by default the view outlines what the state says acts (the blockhouse
@@ -281,16 +281,10 @@ class LeafletView:
         self._contents = contents
         self._draw_leaders(state, contents)
 
-        # Town names: a layer shown from TOWN_ZOOM on, placed clear of the badges at that zoom.
+        # Town names: a layer shown from TOWN_ZOOM on, built the first time it is wanted.
         self.town_markers: dict[str, ipyleaflet.Marker] = {}
-        for zid, (lon, lat) in anchors().towns.items():
-            name = state.board.zone(zid).name
-            self.town_markers[zid] = ipyleaflet.Marker(
-                location=(lat, lon), icon=self._icon(_town_html(zid, name)), draggable=False, keyboard=False, title=f"{zid} {name}"
-            )
-            self._listen(self.town_markers[zid], zid)
-        self.town_layer = ipyleaflet.LayerGroup(layers=tuple(self.town_markers.values()), name="towns")
-        self._place_towns()
+        self.town_boxes: dict[str, Box] = {}
+        self.town_layer = ipyleaflet.LayerGroup(layers=(), name="towns")
         self.map.observe(self._on_zoom, names="zoom")
         self._on_zoom({"new": zoom})
 
@@ -410,7 +404,8 @@ class LeafletView:
             self.leader_layer.locations = lines
 
     def _place_towns(self) -> None:
-        """Town names at :data:`TOWN_ZOOM`, clear of the badges and city labels (scaled to that zoom)."""
+        """Town names at :data:`TOWN_ZOOM`, clear of the badges and city labels (scaled to that
+        zoom); the markers are made on the first call (most maps are never zoomed in)."""
         k = 2 ** (TOWN_ZOOM - ZOOM)
         obstacles = [Box(b.x * k, b.y * k, b.w, b.h) for b in self.boxes.values()]
         regions = regions_px(TOWN_ZOOM)
@@ -418,22 +413,30 @@ class LeafletView:
         items = [
             Item(z, to_px(*pt, TOWN_ZOOM), *town_size(board.zone(z).name), region=regions[z])
             for z, pt in anchors().towns.items()
-            if not board.zone(z).victory_city
+            if not board.zone(z).victory_city  # the victory cities' labels are always shown
         ]
-        placed = place_boxes(items, obstacles)
-        self.town_boxes = placed
-        for z, m in self.town_markers.items():
-            if z in placed:
-                lon, lat = from_px(placed[z].x, placed[z].y, TOWN_ZOOM)
-                m.location = (round(lat, 5), round(lon, 5))
-            else:
-                m.visible = False  # victory cities: their label is always shown
+        self.town_boxes = place_boxes(items, obstacles)
+        for z, b in self.town_boxes.items():
+            lon, lat = from_px(b.x, b.y, TOWN_ZOOM)
+            location = (round(lat, 5), round(lon, 5))
+            if z not in self.town_markers:
+                name = board.zone(z).name
+                m = ipyleaflet.Marker(
+                    location=location, icon=self._icon(_town_html(z, name)), draggable=False, keyboard=False, title=f"{z} {name}"
+                )
+                self._listen(m, z)
+                self.town_markers[z] = m
+            elif tuple(self.town_markers[z].location) != location:
+                self.town_markers[z].location = location
+        if len(self.town_layer.layers) != len(self.town_markers):
+            self.town_layer.layers = tuple(self.town_markers.values())
 
     def _on_zoom(self, change: Mapping[str, Any]) -> None:
         if hasattr(self, "markers"):
             self._draw_leaders(self.state, self._contents)
         want = (change.get("new") or 0) >= TOWN_ZOOM
         if want and self.town_layer not in self.map.layers:
+            self._place_towns()
             self.map.add(self.town_layer)
         elif not want and self.town_layer in self.map.layers:
             self.map.remove(self.town_layer)
@@ -502,6 +505,8 @@ class LeafletView:
                     m.location = loc
         self._contents = contents
         self._draw_leaders(state, contents)
+        if self.town_layer in self.map.layers:
+            self._place_towns()
         for key, layer in self.airborne_layers.items():
             i = int(key.split("-")[1])
             layer.visible = i < len(state.airborne) and state.airborne[i].total > 0
