@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout'
 
 from dday import maps
 from dday.board import load_board
+from dday.rules.setup import initial_state
 from dday.scenario import position
 from dday.state import State
 
@@ -53,6 +54,11 @@ def _positions() -> tuple[State, State]:
         patrols={"F30": {"uk_fighter": 2}, "F26": {"us_fighter": 1}},
     )
     return axis, allies
+
+
+def _style(ctl: str) -> dict[str, Any]:
+    """A zone style like the view's (fill by control), for the alternative restyling rows."""
+    return {"color": "#333333", "weight": 1, "fillColor": maps.CONTROL_COLORS[ctl], "fillOpacity": 0.7}
 
 
 def _time(fn: Callable[[int], object], repeats: int) -> tuple[float, int, int]:
@@ -88,13 +94,13 @@ def main() -> None:
     rows.append(("LeafletView(state): rebuild from scratch", _time(lambda i: maps.LeafletView(states[i % 2]), args.repeats)))
 
     # Alternative zone restyling: per-zone layers through the `style` trait (deep copy of data).
-    geo = maps._geo()
+    geo = maps.map_geometry()
     alt_layers = [ipyleaflet.GeoJSON(data=f, style={"fillColor": "#000"}) for f in geo.land]
 
     def by_style(i: int) -> None:
         s = states[i % 2]
         for f, layer in zip(geo.land, alt_layers, strict=True):
-            layer.style = maps._zone_style(maps.zone_control(s, f["properties"]["id"]))
+            layer.style = _style(maps.zone_control(s, f["properties"]["id"]))
 
     rows.append(("alt: 42 layers, .style per layer (zones only)", _time(by_style, args.repeats)))
 
@@ -105,11 +111,12 @@ def main() -> None:
         s = states[i % 2]
         single.data = {
             "type": "FeatureCollection",
-            "features": [maps.LeafletView._styled(f, maps._zone_style(maps.zone_control(s, f["properties"]["id"]))) for f in geo.land],
+            "features": [maps.LeafletView._styled(f, _style(maps.zone_control(s, f["properties"]["id"]))) for f in geo.land],
         }
 
     rows.append(("alt: 1 layer, data re-assigned (zones only)", _time(by_data, args.repeats)))
     rows.append(("plotly_map(state) (figure build)", _time(lambda i: maps.plotly_map(states[i % 2]), args.repeats)))
+    rows.append(("LeafletView(initial_state()) (map build, set-up)", _time(lambda i: maps.LeafletView(initial_state()), args.repeats)))
 
     ipywidgets.Widget._send = _original_send  # type: ignore[method-assign]
     print(f"median of {args.repeats} runs; messages and JSON bytes the kernel would send per call")

@@ -1,430 +1,196 @@
-"""Exact odds vs Monte Carlo, measured side by side in one run on one core.
+"""The odds, today's code beside the previous one, measured in the same run on one core (issue 15).
 
-Run: ``python benchmarks/bench_odds.py``. Three questions, each exact answer next to Monte
-Carlo (MC) estimates of the **same** question:
+Run::
 
-1. one combat cycle (order 13): Axis 4i 2a 2t + 4 blockhouses attack Allies 4i 2a 2t —
-   P(the attacker scores more hits than the defender);
-2. one number from the fight for one zone over 20 attack cards (11, 13, 11, ...), Allies
-   4i 2a 2t vs Axis 4i 2a 2t: P(the Allies hold the zone after card 20). Exact:
-   ``zone_fight_exact(...).exact("allies_hold")`` (what a bot or a one-number question needs);
-3. ``zone_fight``'s question for that fight: the whole 20-row table (per card: P(Allies
-   hold), P(Axis hold), P(contested), P(empty), 7 expected survivors). Exact: the
-   ``zone_fight`` DataFrame (also timed with all 20 rows of exact Fractions read); MC: the
-   same runs tallied after every card, with a standard error for every cell.
+    git worktree add /tmp/odds-old 65c5f5a      # once: the code before issue 15 (any commit works)
+    python benchmarks/bench_odds.py [--old /tmp/odds-old] [--repeats 5] [--games 3]
 
-Exact = :mod:`dday.odds`, timed cold (every cache cleared before each repeat) and warm.
-MC = 10,000 runs of a **plain-Python** simulation of the same rules (one ``random.Random``
-die per unit, hits capped, casualties by the same loss order), the way a per-run battle
-simulator works. A vectorised numpy MC is shown as well for honesty: it is much faster than
-plain Python, so the speed-up against it is smaller. Times are medians over repeats of ``time.perf_counter``;
-each speed-up is the median of 7 rounds that time the MC and the exact answer back to back (:func:`paired`).
+Each column is measured in its own subprocess whose ``PYTHONPATH`` puts that checkout's
+``dday`` first (this checkout for "new", ``--old`` for "old"), with ``OMP_NUM_THREADS``,
+``OPENBLAS_NUM_THREADS`` and ``MKL_NUM_THREADS`` set to 1 before numpy is imported: one core,
+one thread. Times are medians of ``--repeats`` cold calls (``dday.odds.clear_caches()``
+before each), in milliseconds; the strong-bot game is the mean of ``--games`` games
+(strong Allies vs greedy Axis, seeds 1, 2, ...). "lab" is the odds lab at its largest sliders
+(Allies 8i 8a 8t, Axis 8i 8a 8t 4b) answering for 12 cards, caches cleared, widgets made
+beforehand; "lab float" is the float part of the same answer (the fight's table and plot).
+
+Beside the table: a 10,000-run numpy Monte Carlo of the 8 v 8, 20-card table (binomial dice
+per unit type, the same loss order), timed, and checked against the exact rows cell by cell
+(every cell within 4 standard errors).
 """
 
 from __future__ import annotations
 
-import math
+import argparse
+import json
 import os
-import random
 import statistics
+import subprocess
 import sys
 import time
-from collections import deque
-from collections.abc import Callable, Iterator
-from fractions import Fraction
+from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"  # before numpy is imported, here and in the subprocesses
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's dday, even when run from elsewhere
+import numpy as np  # noqa: E402 - after the thread settings above
 
-from dday import odds
-from dday.actions import ChooseCasualties
-from dday.dice import hit_distribution
-from dday.engine import apply, combat_dice, sample_roll
-from dday.scenario import position
-from dday.state import ChooseCasualtiesStep, Roll, State
-from dday.units import LAND_TYPES, Force, attack_value, defense_value
+HERE = Path(__file__).resolve().parents[1]
+EIGHT = "4i 2a 2t"
+SIXTEEN = "8i 4a 4t"
+LAB_MAX = {
+    "allies_infantry": 8,
+    "allies_artillery": 8,
+    "allies_tank": 8,
+    "axis_infantry": 8,
+    "axis_artillery": 8,
+    "axis_tank": 8,
+    "axis_blockhouse": 4,
+}
 
-RUNS = 10_000
-ENGINE_RUNS = 1_000  # the engine MC is slow: measured on 1,000 runs, time scaled to 10,000
-SEED = 2004
+# (key, question, target in ms or None)
+ROWS: list[tuple[str, str, float | None]] = [
+    ("t8", "zone_fight table 8 v 8, 20 cards", 1),
+    ("t16", "zone_fight table 16 v 16, 20 cards", 20),
+    ("t8b", "zone_fight table 8 v 8 + 4 blockhouses, 20 cards", 5),
+    ("t100", "zone_fight table 8 v 8, 100 cards", 10),
+    ("exact", 'one exact number .exact("allies_hold"), 8 v 8, 20 cards', 50),
+    ("lab_float", "odds lab, largest sliders, 12 cards: float table", 200),
+    ("lab", "odds lab, largest sliders, 12 cards: whole answer", 200),
+    ("game", "strong-bot game (strong vs greedy), ms per game", None),
+]
 
-AXIS_ATT = Force(infantry=4, artillery=2, tank=2, blockhouse=4)
-ALLIES = Force(infantry=4, artillery=2, tank=2)
-AXIS = Force(infantry=4, artillery=2, tank=2)
-CARDS = 20
 
-
-def timed(fn: Callable[[], object], repeats: int, before: Callable[[], None] | None = None) -> float:
-    """Median seconds of ``fn`` over ``repeats`` runs (``before`` runs untimed before each)."""
-    out = []
+def _median_ms(fn: Callable[[], object], repeats: int, before: Callable[[], None]) -> float:
+    times = []
     for _ in range(repeats):
-        if before:
-            before()
-        t0 = time.perf_counter()
+        before()
+        t = time.perf_counter()
         fn()
-        out.append(time.perf_counter() - t0)
-    return statistics.median(out)
+        times.append(time.perf_counter() - t)
+    return 1000 * statistics.median(times)
 
 
-ROUNDS = 7
+def measure(repeats: int, games: int) -> dict[str, float]:
+    """Every row of the table for the ``dday`` on ``sys.path`` (run in a subprocess)."""
+    from dday import odds
+    from dday.game import play_game
+    from dday.players import make_player
+    from dday.views.widgets.odds_lab import OddsLab
+
+    clear = odds.clear_caches
+    out = {
+        "t8": _median_ms(lambda: odds.zone_fight(EIGHT, EIGHT, 20), repeats, clear),
+        "t16": _median_ms(lambda: odds.zone_fight(SIXTEEN, SIXTEEN, 20), repeats, clear),
+        "t8b": _median_ms(lambda: odds.zone_fight(EIGHT, EIGHT + " 4b", 20), repeats, clear),
+        "t100": _median_ms(lambda: odds.zone_fight(EIGHT, EIGHT, 100), repeats, clear),
+        "exact": _median_ms(lambda: odds.zone_fight_exact(EIGHT, EIGHT, 20).exact("allies_hold"), repeats, clear),
+    }
+    lab = OddsLab(**LAB_MAX)  # the widgets, and a first answer for 6 cards
+    lab.cards.value = 12
+    out["lab_float"] = _median_ms(lambda: odds.zone_fight_exact("8i 8a 8t", "8i 8a 8t 4b", 12).to_frame(), repeats, clear)
+    out["lab"] = _median_ms(lab.update, max(1, repeats // 2), clear)
+    t = time.process_time()
+    for seed in range(1, games + 1):
+        play_game(make_player("strong"), make_player("greedy"), seed=seed)
+    out["game"] = 1000 * (time.process_time() - t) / games
+    return out
 
 
-def paired(mc: Callable[[], object], exacts: list[Callable[[], object]], repeats: int) -> tuple[float, list[list[float]]]:
-    """Median MC seconds over :data:`ROUNDS` rounds, and per exact answer the speed-up of each round.
-
-    A round times the MC once, then each exact answer cold (median of ``repeats``) right after
-    it: on a machine whose speed drifts, a ratio of two timings taken minutes apart can be off
-    by tens of percent either way; back to back, both sides see the same machine.
-    """
-    mc_times: list[float] = []
-    ratios: list[list[float]] = [[] for _ in exacts]
-    for _ in range(ROUNDS):
-        t_mc = timed(mc, 1)
-        mc_times.append(t_mc)
-        for k, exact in enumerate(exacts):
-            ratios[k].append(t_mc / timed(exact, repeats, before=odds.clear_caches))
-    return statistics.median(mc_times), ratios
+def run_column(path: Path, repeats: int, games: int) -> dict[str, float]:
+    """:func:`measure` in a subprocess that imports ``dday`` from ``path``."""
+    env = dict(os.environ, PYTHONPATH=str(path))
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--measure", "--repeats", str(repeats), "--games", str(games)]
+    done = subprocess.run(cmd, env=env, cwd="/", capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def _ratio_text(ratios: list[float]) -> str:
-    if len(ratios) == 1:
-        return f"{ratios[0]:.0f}×"
-    return f"{statistics.median(ratios):.0f}× ({min(ratios):.0f}-{max(ratios):.0f})"
+def monte_carlo_table(allies: str, axis: str, cards: int, runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """(mean, standard error) of every cell of the zone_fight table, from ``runs`` sampled fights."""
+    from dday import odds
+    from dday.rules.units import LAND_TYPES, attack_value, defense_value
 
-
-def hit_numbers(force: Force, side: str, attacking: bool, order: tuple[str, ...]) -> list[int]:
-    """One hit number per unit, listed in loss order (the first is removed first)."""
-    value = attack_value if attacking else defense_value
-    return [value(u, side) for u in order for _ in range(force.get(u))]
-
-
-# --- Monte Carlo, plain Python -------------------------------------------------------------
-
-
-def mc_cycle_python(runs: int, seed: int) -> float:
-    rnd = random.Random(seed).random
-    att = [h for h, n in combat_dice(AXIS_ATT, "axis", True).groups for _ in range(n)]
-    dfn = [h for h, n in combat_dice(ALLIES, "allies", False).groups for _ in range(n)]
-    ca, cd = ALLIES.total, AXIS_ATT.total
-    wins = 0
-    for _ in range(runs):
-        ha = sum(1 for h in att if rnd() * 6 < h)
-        hd = sum(1 for h in dfn if rnd() * 6 < h)
-        wins += min(ha, ca) > min(hd, cd)
-    return wins / runs
-
-
-def mc_fight_python(runs: int, seed: int) -> float:
-    rnd = random.Random(seed).random
-    pol = odds.DEFAULT_POLICY
-    a_att = hit_numbers(ALLIES, "allies", True, pol.allies)
-    a_def = hit_numbers(ALLIES, "allies", False, pol.allies)
-    x_att = hit_numbers(AXIS, "axis", True, pol.axis)
-    x_def = hit_numbers(AXIS, "axis", False, pol.axis)
-    held = 0
-    for _ in range(runs):
-        la = lx = 0  # losses so far: units are removed from the front of the lists
-        na, nx = len(a_att), len(x_att)
-        for card in range(CARDS):
-            if la == na or lx == nx:
-                break
-            if card % 2 == 0:  # order 11: Allies attack
-                ha = sum(1 for h in a_att[la:] if rnd() * 6 < h)
-                hx = sum(1 for h in x_def[lx:] if rnd() * 6 < h)
-            else:  # order 13: Axis attack
-                hx = sum(1 for h in x_att[lx:] if rnd() * 6 < h)
-                ha = sum(1 for h in a_def[la:] if rnd() * 6 < h)
-            lx = min(nx, lx + ha)
-            la = min(na, la + hx)
-        held += la < na and lx == nx
-    return held / runs
-
-
-def _table_from_tallies(counts: np.ndarray, na: int, nx: int) -> tuple[np.ndarray, np.ndarray]:
-    """``counts[c, la, lx]``: runs with ``la``/``lx`` losses after card ``c``. Returns the table
-    of ``zone_fight``'s columns (``dday.odds.fight_rows.FIGHT_KEYS``) per card (run means) and its standard errors (from the same runs)."""
-    pol = odds.DEFAULT_POLICY
-    la, lx = np.arange(na + 1)[:, None], np.arange(nx + 1)[None, :]
-    alive_a, alive_x = la < na, lx < nx
-    cells: list[np.ndarray] = [alive_a & ~alive_x, ~alive_a & alive_x, alive_a & alive_x, ~alive_a & ~alive_x]
-    order_a = [u for u in pol.allies for _ in range(ALLIES.get(u))]
-    order_x = [u for u in pol.axis for _ in range(AXIS.get(u))]
-    for u in odds.fight_rows.ALLIED_COLS:  # survivors of type u after la losses (removed from the front)
-        cells.append(np.array([order_a[k:].count(u) for k in range(na + 1)])[:, None] + 0 * lx)
-    for u in odds.fight_rows.AXIS_COLS:
-        cells.append(np.array([order_x[k:].count(u) for k in range(nx + 1)])[None, :] + 0 * la)
-    values = np.stack([np.broadcast_to(v, (na + 1, nx + 1)).astype(float) for v in cells])  # (key, la, lx)
-    runs = counts[0].sum()
-    p = counts / runs
-    mean = np.einsum("cij,kij->ck", p, values)
-    var = np.einsum("cij,kij->ck", p, values**2) - mean**2
-    return mean, np.sqrt(np.maximum(var, 0.0) / runs)
-
-
-def mc_table_python(runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """The same question as ``zone_fight``: the whole 20-row table, from one plain-Python MC.
-
-    The same loop as :func:`mc_fight_python`, plus one tally per card of (losses, losses);
-    a decided fight is tallied once and carried to the later cards at the end. The loop is
-    written out twice on purpose: a shared per-card function would slow both Monte Carlos
-    (a call per card per run) and flatter the exact side.
-    """
-    rnd = random.Random(seed).random
-    pol = odds.DEFAULT_POLICY
-    a_att = hit_numbers(ALLIES, "allies", True, pol.allies)
-    a_def = hit_numbers(ALLIES, "allies", False, pol.allies)
-    x_att = hit_numbers(AXIS, "axis", True, pol.axis)
-    x_def = hit_numbers(AXIS, "axis", False, pol.axis)
-    na, nx = len(a_att), len(x_att)
-    width = nx + 1
-    played = [0] * (CARDS * (na + 1) * width)  # (card, la, lx): state after a card that was played
-    ended = [0] * len(played)  # the same, for the card that decided the fight
-    for _ in range(runs):
-        la = lx = 0
-        for card in range(CARDS):
-            if card % 2 == 0:  # order 11: Allies attack
-                ha = sum(1 for h in a_att[la:] if rnd() * 6 < h)
-                hx = sum(1 for h in x_def[lx:] if rnd() * 6 < h)
-            else:  # order 13: Axis attack
-                hx = sum(1 for h in x_att[lx:] if rnd() * 6 < h)
-                ha = sum(1 for h in a_def[la:] if rnd() * 6 < h)
-            lx = min(nx, lx + ha)
-            la = min(na, la + hx)
-            cell = (card * (na + 1) + la) * width + lx
-            played[cell] += 1
-            if la == na or lx == nx:
-                ended[cell] += 1
-                break
-    shape = (CARDS, na + 1, width)
-    done = np.array(ended).reshape(shape).cumsum(axis=0)
-    counts = np.array(played).reshape(shape)
-    counts[1:] += done[:-1]  # decided fights stay as they are
-    return _table_from_tallies(counts, na, nx)
-
-
-# --- Monte Carlo, vectorised numpy ---------------------------------------------------------
-
-
-def _dice_array(groups: tuple[tuple[int, int], ...]) -> np.ndarray:
-    """One hit number per die."""
-    return np.repeat([h for h, _ in groups], [n for _, n in groups])
-
-
-def mc_cycle_numpy(runs: int, seed: int) -> float:
     rng = np.random.default_rng(seed)
-    att = _dice_array(combat_dice(AXIS_ATT, "axis", True).groups)
-    dfn = _dice_array(combat_dice(ALLIES, "allies", False).groups)
-    ha = np.minimum((rng.integers(1, 7, (runs, att.size)) <= att).sum(1), ALLIES.total)
-    hd = np.minimum((rng.integers(1, 7, (runs, dfn.size)) <= dfn).sum(1), AXIS_ATT.total)
-    return float((ha > hd).mean())
-
-
-def _numpy_cards(runs: int, seed: int) -> Iterator[tuple[np.ndarray, np.ndarray, int, int]]:
-    """All runs at once, card by card: yields (Allied losses, Axis losses, na, nx) after each card."""
-    rng = np.random.default_rng(seed)
-    pol = odds.DEFAULT_POLICY
-    a_att, a_def = (np.array(hit_numbers(ALLIES, "allies", k, pol.allies)) for k in (True, False))
-    x_att, x_def = (np.array(hit_numbers(AXIS, "axis", k, pol.axis)) for k in (True, False))
-    na, nx = a_att.size, x_att.size
-    la = np.zeros(runs, dtype=int)
-    lx = np.zeros(runs, dtype=int)
-    slots_a, slots_x = np.arange(na), np.arange(nx)
-    for card in range(CARDS):
-        alive_a = slots_a[None, :] >= la[:, None]
-        alive_x = slots_x[None, :] >= lx[:, None]
-        va, vx = (a_att, x_def) if card % 2 == 0 else (a_def, x_att)
-        ha = ((rng.integers(1, 7, (runs, na)) <= va) & alive_a).sum(1)
-        hx = ((rng.integers(1, 7, (runs, nx)) <= vx) & alive_x).sum(1)
-        live = (la < na) & (lx < nx)
-        lx = np.where(live, np.minimum(nx, lx + ha), lx)
-        la = np.where(live, np.minimum(na, la + hx), la)
-        yield la, lx, na, nx
-
-
-def mc_fight_numpy(runs: int, seed: int) -> float:
-    la, lx, na, nx = deque(_numpy_cards(runs, seed), maxlen=1)[0]  # after the last card
-    return float(((la < na) & (lx == nx)).mean())
-
-
-def mc_table_numpy(runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """The whole table, vectorised: the runs of :func:`mc_fight_numpy`, tallied after every card."""
-    tallies = []
-    for la, lx, na, nx in _numpy_cards(runs, seed):
-        tallies.append(np.bincount(la * (nx + 1) + lx, minlength=(na + 1) * (nx + 1)).reshape(na + 1, nx + 1))
-    return _table_from_tallies(np.array(tallies), na, nx)
-
-
-# --- Monte Carlo through the engine itself (how TripleA's calculator works) -----------------
-
-
-def _engine_choose(t: State) -> ChooseCasualties:
-    step = t.step
-    assert isinstance(step, ChooseCasualtiesStep)
-    power = "Germany" if step.side == "axis" else "UK"
-    loss = odds.DEFAULT_POLICY(t.units(step.zone, power), step.hits, step.side)
-    return ChooseCasualties(tuple((power, u, loss.get(u)) for u in LAND_TYPES if loss.get(u)))
-
-
-def _engine_run(s0: State, attack_cards: int, rng: np.random.Generator) -> State:
-    t, seen = s0, 0
-    while not t.is_over:
-        if isinstance(t.step, Roll) and t.step.kind == "attack":
-            if seen == attack_cards:
-                break
-            seen += 1
-        t = apply(t, sample_roll(t, rng) if t.step.who == "chance" else _engine_choose(t))
-    return t
-
-
-def mc_cycle_engine(runs: int, seed: int) -> float:
-    rng = np.random.default_rng(seed)
-    s0 = position(card=13, deck=[13], zones={"F30": {"Germany": AXIS_ATT, "UK": ALLIES}})
-    wins = 0
-    for _ in range(runs):
-        t = _engine_run(s0, 1, rng)
-        wins += AXIS_ATT.total - t.units("F30", "Germany").total < ALLIES.total - t.units("F30", "UK").total
-    return wins / runs
-
-
-def mc_fight_engine(runs: int, seed: int) -> float:
-    rng = np.random.default_rng(seed)
-    s0 = position(card=11, turn=1, deck=[11, 13], zones={"F30": {"Germany": AXIS, "UK": ALLIES}})
-    held = 0
-    for _ in range(runs):
-        t = _engine_run(s0, CARDS, rng)
-        held += t.controller("F30") == "allies"
-    return held / runs
-
-
-# --- exact -----------------------------------------------------------------------------------
-
-
-def exact_cycle() -> Fraction:
-    c = odds.cycle(AXIS_ATT._asdict(), ALLIES._asdict(), "axis")
-    return sum((p for (i, j), p in c.items() if i > j), Fraction(0))
-
-
-def exact_table() -> pd.DataFrame:
-    """zone_fight's whole answer: the 20-row DataFrame (floats; exact rows made when read)."""
-    return odds.zone_fight(ALLIES, AXIS, CARDS, first="allies")
-
-
-def exact_table_all_rows() -> pd.DataFrame:
-    """The DataFrame, then all 20 rows of exact Fractions read (the lazy part, paid in full)."""
-    df = exact_table()
-    list(df.attrs["exact"])
-    return df
-
-
-def exact_fight_fractions() -> Fraction:
-    """The exact answer alone, from the same chain (no DataFrame)."""
-    return odds.zone_fight_exact(ALLIES, AXIS, CARDS, first="allies").exact("allies_hold")
-
-
-def _clear_odds_only() -> None:
-    """Clear dday.odds' caches but keep dday.dice's binomial table (a fixed 6 × n table)."""
-    odds.clear_caches()
-    for n in range(17):
-        for h in range(7):
-            hit_distribution(n, h)
-
-
-Estimate = float | tuple[np.ndarray, np.ndarray]
-
-
-def _agreement(est: Estimate, exact: object, runs: int) -> tuple[float, float, str]:
-    """(headline estimate, its standard error, "agrees?") for a number or for a whole table.
-
-    The headline of a table is its last ``allies_hold``; a table agrees when every cell with
-    spread is within 4 standard errors of the exact frame (the spread of each cell is
-    estimated from the same runs)."""
-    if isinstance(est, tuple):
-        mean, se = est
-        assert isinstance(exact, pd.DataFrame)
-        want = exact[list(odds.fight_rows.FIGHT_KEYS)].to_numpy()
-        live = se > 0
-        z = np.abs(mean - want)[live] / se[live]
-        worst = float(z.max())
-        verdict = f"{'yes' if worst < 4 else 'NO'} (max |z| = {worst:.2f} over {live.sum()} cells)"
-        return float(mean[-1, 0]), float(se[-1, 0]), verdict
-    pf = float(exact)  # type: ignore[arg-type]
-    z = (est - pf) / math.sqrt(pf * (1 - pf) / runs)
-    return est, math.sqrt(est * (1 - est) / runs), f"{'yes' if abs(z) < 4 else 'NO'} (z = {z:+.2f})"
+    forces = {"allies": odds.distribution.as_force(allies), "axis": odds.distribution.as_force(axis)}
+    units = {side: np.tile(np.array(f, dtype=np.int64), (runs, 1)) for side, f in forces.items()}
+    orders = {"allies": odds.DEFAULT_POLICY.removal_order("allies"), "axis": odds.DEFAULT_POLICY.removal_order("axis")}
+    cols = {
+        side: [LAND_TYPES.index(u) for u in (odds.fight_model.ALLIED_COLS if side == "allies" else odds.fight_model.AXIS_COLS)]
+        for side in units
+    }
+    cells = np.zeros((cards, len(odds.fight_model.FIGHT_KEYS), runs))
+    attacker = "allies"
+    for c in range(cards):
+        hits = {}
+        for side, f in units.items():
+            attacking = side == attacker
+            hits[side] = np.zeros(runs, dtype=np.int64) + sum(
+                rng.binomial(f[:, i], (attack_value(u, side) if attacking else defense_value(u, side)) / 6)
+                for i, u in enumerate(LAND_TYPES)
+            )
+        for side, enemy in (("allies", "axis"), ("axis", "allies")):
+            left = hits[enemy].copy()
+            for u in orders[side]:
+                i = LAND_TYPES.index(u)
+                lost = np.minimum(left, units[side][:, i])
+                units[side][:, i] -= lost
+                left -= lost
+        a_alive, x_alive = units["allies"].sum(axis=1) > 0, units["axis"].sum(axis=1) > 0
+        cells[c, 0], cells[c, 1] = a_alive & ~x_alive, ~a_alive & x_alive
+        cells[c, 2], cells[c, 3] = a_alive & x_alive, ~a_alive & ~x_alive
+        cells[c, 4:7] = units["allies"][:, cols["allies"]].T
+        cells[c, 7:] = units["axis"][:, cols["axis"]].T
+        attacker = "axis" if attacker == "allies" else "allies"
+    return cells.mean(axis=2), cells.std(axis=2, ddof=1) / np.sqrt(runs)
 
 
 def main() -> None:
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    mc_engine = ("engine (TripleA-style)", None, ENGINE_RUNS)
-    questions: list[tuple[str, list[tuple[str, Callable[[], object]]], list[tuple[str, Callable[[int, int], Estimate] | None, int]], int]] = [
-        (
-            "cycle (order 13): Axis 4i 2a 2t + 4b attack Allies 4i 2a 2t — P(attacker scores more hits)",
-            [("cycle", exact_cycle)],
-            [("plain Python", mc_cycle_python, RUNS), ("numpy, vectorised", mc_cycle_numpy, RUNS), (mc_engine[0], mc_cycle_engine, ENGINE_RUNS)],
-            1000,
-        ),
-        (
-            "one number: Allies 4i 2a 2t vs Axis 4i 2a 2t, 20 cards from order 11 — P(Allies hold after card 20)",
-            [("zone_fight_exact(...).exact('allies_hold') (one Fraction, no DataFrame)", exact_fight_fractions)],
-            [("plain Python", mc_fight_python, RUNS), ("numpy, vectorised", mc_fight_numpy, RUNS), (mc_engine[0], mc_fight_engine, ENGINE_RUNS)],
-            300,
-        ),
-        (
-            "zone_fight's question, the same fight: the 20-row table (P(hold) per side, contested, empty, 7 expected survivors, per card)",
-            [("zone_fight (the DataFrame)", exact_table), ("zone_fight, then every exact row read", exact_table_all_rows)],
-            [("plain Python", mc_table_python, RUNS), ("numpy, vectorised", mc_table_numpy, RUNS)],
-            300,
-        ),
-    ]
-    rows = []
-    for name, exacts, mcs, reps in questions:
-        timings = []
-        answer = exacts[0][1]()
-        for label, exact in exacts:
-            t_cold = timed(exact, reps, before=odds.clear_caches)
-            t_cold_odds = timed(exact, reps, before=_clear_odds_only)
-            t_warm = timed(exact, reps)
-            timings.append((label, t_cold, t_cold_odds, t_warm))
-        mc_rows = []
-        for label, fn, runs in mcs:
-            assert fn is not None
-            est = fn(runs, SEED)
-            if runs == RUNS:
-                t, ratios = paired(lambda f=fn, r=runs: f(r, SEED), [e for _, e in exacts], max(20, reps // 10))  # type: ignore[misc]
-            else:  # the slow engine MC: one timing, scaled, against the median cold exact time
-                t = timed(lambda f=fn, r=runs: f(r, SEED), 1) * RUNS / runs  # type: ignore[misc]
-                ratios = [[t / t_cold] for _, t_cold, _, _ in timings]
-            mc_rows.append((label, runs, _agreement(est, answer, runs), t, ratios))
-        rows.append((name, answer, timings, mc_rows))
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--old", default="/tmp/odds-old", help="a checkout of the previous code (default /tmp/odds-old)")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.repeats, args.games)))
+        return
+    old_path = Path(args.old)
+    if not (old_path / "dday" / "odds").is_dir():
+        sys.exit(f"no previous checkout at {old_path}: git worktree add {old_path} 65c5f5a (or pass --old)")
+    old_rev = (
+        subprocess.run(["git", "-C", str(old_path), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip() or "?"
+    )
+    new_rev = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip() or "?"
+    old = run_column(old_path, args.repeats, args.games)
+    new = run_column(HERE, args.repeats, args.games)
+    print(f"Odds, one core, one thread; medians of {args.repeats} cold calls in ms (strong-bot game: mean of {args.games} games)\n")
+    head = f"{'question':<58} {'target':>7} {'old ' + old_rev:>12} {'new ' + new_rev:>12} {'speed-up':>9}  met"
+    print(head)
+    print("-" * len(head))
+    for key, text, target in ROWS:
+        o, n = old[key], new[key]
+        goal = f"{target:g}" if target is not None else "old/2"
+        met = (n <= target) if target is not None else (n <= o / 2)
+        print(f"{text:<58} {goal:>7} {o:12.1f} {n:12.2f} {o / n:8.1f}x  {'yes' if met else 'NO'}")
 
-    print(f"Exact odds vs Monte Carlo (seed {SEED}), one core; times are medians of time.perf_counter\n")
-    for name, answer, timings, mc_rows in rows:
-        p = answer.attrs["exact"][-1]["allies_hold"] if isinstance(answer, pd.DataFrame) else answer
-        assert isinstance(p, Fraction)
-        text = str(p)
-        print(name)
-        print(f"  exact   {float(p):.6f}  = {text[:60]}{'…' if len(text) > 60 else ''}" + ("   (allies_hold, card 20)" if isinstance(answer, pd.DataFrame) else ""))
-        for k, (label, t_cold, t_cold_odds, t_warm) in enumerate(timings):
-            print(
-                f"  exact {k + 1}: {label}: cold {t_cold * 1e3:.3f} ms (every cache cleared, dday.dice's too) | "
-                f"{t_cold_odds * 1e3:.3f} ms (odds caches cleared) | warm {t_warm * 1e3:.3f} ms"
-            )
-        head = f"  {'Monte Carlo':24s} {'runs':>6s} {'estimate':>9s} {'95 % interval':>18s} {'ms / 10,000 runs':>17s}"
-        print(head + "".join(f" {'exact ' + str(i + 1) + ' (cold) is':>17s}" for i in range(len(timings))) + "  agrees?")
-        for label, runs, (est, se, ok), t, ratios in mc_rows:
-            interval = f"[{est - 1.96 * se:.4f}, {est + 1.96 * se:.4f}]"
-            shown = "".join(f" {_ratio_text(r):>17s}" for r in ratios)
-            print(f"  {label:24s} {runs:6d} {est:9.4f} {interval:>18s} {t * 1e3:17.1f}{shown}  {ok}")
-        print()
-    print("Targets: cycle < 1 ms, zone_fight < 50 ms, exact >= 100x faster than a Monte Carlo of 10,000 runs of the same question.")
-    print("exact 1, exact 2: the exact timings above, in their order (cold: every cache cleared before each repeat).")
-    print("Tables: the estimate shown is allies_hold after card 20; 'agrees' checks all cells (4 standard errors).")
-    print(f"Speed-ups of the 10,000-run MCs: median over {ROUNDS} rounds (lowest-highest), each round timing the MC once and")
-    print("then each exact answer cold, back to back, so that both see the same state of the machine.")
-    print("Engine MC rows: measured on 1,000 runs, time scaled to 10,000, against the median cold time; interval from the 1,000 runs.")
+    sys.path.insert(0, str(HERE))
+    from dday import odds
+
+    runs = 10_000
+    t = time.perf_counter()
+    mean, se = monte_carlo_table(EIGHT, EIGHT, 20, runs, seed=2026)
+    mc_ms = 1000 * (time.perf_counter() - t)
+    fight = odds.zone_fight_exact(EIGHT, EIGHT, 20)
+    exact = np.array([[float(r[k]) for k in odds.fight_model.FIGHT_KEYS] for r in fight.rows])
+    z = np.abs(mean - exact) / np.where(se > 0, se, np.inf)
+    close = np.where(se > 0, z <= 4, np.abs(mean - exact) < 1e-3)
+    print(
+        f"\nnumpy Monte Carlo, {runs:,} runs of the 8 v 8, 20-card table (seed 2026): {mc_ms:.0f} ms "
+        f"(new float table {new['t8']:.2f} ms); allies_hold after card 20: MC {mean[-1, 0]:.4f} ± {1.96 * se[-1, 0]:.4f} (95 %), "
+        f"exact {exact[-1, 0]:.4f}; cells within 4 standard errors: {int(close.sum())}/{close.size}, largest |z| {np.nanmax(np.where(np.isfinite(z), z, 0)):.2f}"
+    )
+
 
 if __name__ == "__main__":
     main()

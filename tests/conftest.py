@@ -5,6 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis profiles: the default runs in CI; "long" is the on-demand fuzz run
+# (pytest -m fuzz --hypothesis-profile=long), 10,000 examples of each fuzz property.
+settings.register_profile("long", max_examples=10_000, deadline=None)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

@@ -339,3 +339,78 @@ def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_s
     _wait_until(lambda: "Right." in quiz.inner_text() or "Not quite." in quiz.inner_text(), 30, "the quiz did not answer")
     assert "Score:" in quiz.inner_text()
     quiz.screenshot(path=str(shots / "app_01_quiz.png"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The map's legibility (issue 17): no two badges or labels overlap in the rendered page
+
+_MAP_LABEL_RECTS = """(root) => Array.from(root.querySelectorAll('.leaflet-marker-icon'))
+  .filter(icon => getComputedStyle(icon).opacity !== '0')
+  .map(icon => icon.querySelector('.dday-label'))
+  .filter(label => label)
+  .map(label => { const r = label.getBoundingClientRect();
+                  return {place: label.dataset.place, text: label.innerText.replace(/\\n/g, ' | '),
+                          x: r.x, y: r.y, w: r.width, h: r.height}; })"""
+
+
+def _map_open_fresh(page: Any, url: str, token: str, name: str) -> None:
+    """Open a notebook and run it in a fresh kernel (Kernel > Restart Kernel and Run All Cells):
+    the earlier tests may have run it already, in a kernel whose prompts are past [1]."""
+    page.goto(f"{url}/lab/tree/{name}?reset&token={token}")
+    panel = _visible_panel(page)
+    panel.locator(".jp-Cell").first.wait_for(state="visible")
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    page.wait_for_timeout(1000)
+    if dialog.count():  # "Select Kernel"
+        dialog.first.click()
+    page.locator("#jp-main-statusbar", has_text="Idle").first.wait_for(timeout=90_000)
+    panel.locator(".jp-Cell").first.click()
+    page.locator(".lm-MenuBar-itemLabel", has_text="Kernel").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Restart Kernel and Run All Cells").first.click()
+    dialog.first.wait_for(timeout=30_000)
+    dialog.first.click()  # "Restart"
+    panel.locator(".jp-InputPrompt", has_text="[1]").first.wait_for(timeout=90_000)
+
+
+def _map_overlaps(rects: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Pairs of labels whose DOM rectangles share area (a 0.5 px rounding slack)."""
+    out = []
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            if (
+                a["x"] + 0.5 < b["x"] + b["w"]
+                and b["x"] + 0.5 < a["x"] + a["w"]
+                and a["y"] + 0.5 < b["y"] + b["h"]
+                and b["y"] + 0.5 < a["y"] + a["h"]
+            ):
+                out.append((a["text"], b["text"]))
+    return out
+
+
+@pytest.mark.parametrize("name", ["00_start_here", "09_blockhouses_fire"])
+def test_map_badges_and_labels_do_not_overlap(page: Any, lab_server: tuple[str, str], shots: Path, name: str) -> None:
+    """At the default zoom and 100 % page zoom, measure every badge and label the map draws."""
+    url, token = lab_server
+    _map_open_fresh(page, url, token, f"{name}.ipynb")
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, name) >= ZONES
+    out = panel.locator(".jp-OutputArea-output", has=page.locator(".leaflet-container")).first
+    out.scroll_into_view_if_needed()
+    _wait_until(lambda: len(out.evaluate(_MAP_LABEL_RECTS)) >= ZONES, 60, "the map's labels were not drawn")
+    time.sleep(1.5)  # let Leaflet settle
+    rects = out.evaluate(_MAP_LABEL_RECTS)
+    out.screenshot(path=str(shots / f"{name}_map_labels.png"))
+    print(f"saved {shots / f'{name}_map_labels.png'} ({len(rects)} labels)")
+    places = {r["place"] for r in rects}
+    assert {f"F{i}" for i in range(1, ZONES + 1)} <= places  # every zone labelled
+    texts = " ".join(r["text"] for r in rects)
+    assert all(city in texts for city in ("Cherbourg", "St. Lô", "Caen"))
+    assert all(r["w"] > 0 and r["h"] > 0 for r in rects)
+    assert _map_overlaps(rects) == []
+    # Hovering a badge (not the polygon under it) fills the info panel with the zone's units.
+    badge = out.locator('.dday-label[data-place="F14"]').first
+    badge.hover()
+    _wait_until(lambda: "F14" in out.inner_text() and "4 infantry" in out.inner_text(), 30, "hovering F14's badge showed nothing")
+    city = out.locator('.dday-label[data-place="F30"]', has_text="Caen").first
+    city.click()
+    _wait_until(lambda: "F30 Caen" in out.inner_text(), 30, "clicking Caen's label showed nothing")

@@ -11,6 +11,7 @@ import itertools
 import json
 import shutil
 from dataclasses import replace
+from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from dday.rules.setup import initial_state
 from dday.rules.state import State
 from dday.rules.units import POWERS
 from dday.views import maps
+from dday.views.maps import layout, leaflet_view
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board()
@@ -160,7 +162,7 @@ def test_leaflet_builds(which: str, request: pytest.FixtureRequest) -> None:
     assert {layer.data["properties"]["id"] for layer in v.zone_layers.values()} == set(BOARD.zone_ids)
     assert v.badge_count() == expected_badges(s) > 0
     assert set(v.city_markers) == set(BOARD.victory_zones)
-    assert v.info in v.widget.children and v.map in v.widget.children
+    assert v.map in v.widget.children and v.info in v.widget.children[1].children
     for z in BOARD.zone_ids:
         assert _fill(v, z) == maps.CONTROL_COLORS[maps.zone_control(s, z)]
 
@@ -308,3 +310,161 @@ def test_png_export_is_not_blank(start: State, tmp_path: Path) -> None:
     sea = tuple(int(maps.SEA_COLOR[i : i + 2], 16) for i in (1, 3, 5))
     assert colours.get(sea, 0) > 0.1 * 800 * 600, "the sea is missing: did the geo traces render?"
     assert sum(n for c, n in colours.items() if sum(c) < 150) > 500, "no dark pixels: no borders or labels"
+
+
+# ---------------------------------------------------------------------------------------------
+# Legibility (issue 17): anchors, collision-free badges, town names, what is acting
+
+
+def _moving_state() -> State:
+    """A state on a movement order with at least two declared moves (from a GreedyBot game)."""
+    from dday.rules.steps import DeclareMovesStep
+
+    g = play_game(GreedyBot(), GreedyBot(), seed=5)
+    s = initial_state()
+    for x in g.record:
+        s = apply(s, x)
+        if isinstance(s.step, DeclareMovesStep) and len(s.step.moves) >= 2:
+            return s
+    raise AssertionError("no declared moves in the game")
+
+
+def test_anchors_lie_inside_their_polygons() -> None:
+    from shapely.geometry import Point
+
+    a = layout.anchors()
+    for place, (lon, lat) in a.points.items():
+        if place in {b.name for b in BOARD.beachheads}:
+            assert not any(a.regions[z].contains(Point(lon, lat)) for z in BOARD.zone_ids), f"{place}'s badge anchor is on land"
+        else:
+            assert a.regions[place].contains(Point(lon, lat)), f"{place}: anchor {lon, lat} outside its polygon"
+
+
+@pytest.mark.parametrize("which", ["start", "midgame", "moving"])
+def test_no_two_badges_overlap_at_the_default_zoom(which: str, request: pytest.FixtureRequest) -> None:
+    s: State = _moving_state() if which == "moving" else request.getfixturevalue(which)
+    v = maps.LeafletView(s)
+    shown = {k: b for k, b in v.boxes.items() if k.startswith("city:") or v.markers[k].visible}
+    assert len(shown) >= len(BOARD.zones)
+    assert layout.overlapping(shown) == []
+    # the marker sits where its box was placed, and an airborne badge on its own drop zone's zone
+    for k, m in v.markers.items():
+        if not m.visible:
+            continue
+        lon, lat = layout.from_px(v.boxes[k].x, v.boxes[k].y)
+        assert m.location == pytest.approx((lat, lon), abs=1e-4)
+    for i, box in enumerate(BOARD.airborne_boxes):
+        if f"airborne-{i}" in shown:
+            b = shown[f"airborne-{i}"]
+            assert layout.regions_px()[box.zone].contains(layout.Point(b.x, b.y)), f"airborne-{i} badge is not over {box.zone}"
+
+
+def test_badge_size_estimate_covers_the_text() -> None:
+    """The estimate must not be smaller than DejaVu Sans Bold draws (checked in the browser test too)."""
+    assert layout.text_width("G 1i 1t 1b", 13) >= 71.3  # the advance widths of DejaVu Sans Bold at 13 px
+    w, h = leaflet_view.marker_size("F14", [maps.Badge("Germany", "4i 3a 2b")])
+    assert w > layout.text_width("G 4i 3a 2b", 13) and h > 2 * 13
+
+
+def test_place_moves_boxes_apart() -> None:
+    items = [layout.Item(str(i), (100.0, 100.0), 60, 20) for i in range(6)]
+    boxes = layout.place(items)
+    assert layout.overlapping(boxes) == [] and boxes["0"] == layout.Box(100, 100, 60, 20)
+    assert layout.overlapping({"a": layout.Box(0, 0, 10, 10), "b": layout.Box(5, 5, 10, 10)}) == [("a", "b")]
+
+
+def test_town_names_and_victory_cities(start: State) -> None:
+    v = maps.LeafletView(start)
+    assert v.town_layer not in v.map.layers and not v.town_markers  # default zoom: badges only
+    for zid, city in (("F2", "Cherbourg"), ("F26", "St. Lô"), ("F30", "Caen")):
+        assert city in v.city_markers[zid].icon.html  # always shown
+    v.map.zoom = leaflet_view.TOWN_ZOOM
+    assert v.town_layer in v.map.layers
+    for z in BOARD.zones:
+        if not z.victory_city:
+            assert escape(z.name) in v.town_markers[z.id].icon.html
+    assert len(v.town_layer.layers) == len(BOARD.zones) - 3
+    towns = {k: b for k, b in v.town_boxes.items()}
+    assert layout.overlapping(towns) == []
+    v.map.zoom = 9
+    assert v.town_layer not in v.map.layers
+
+
+def test_legend_folds(start: State) -> None:
+    v = maps.LeafletView(start)
+    assert v.legend.layout.display == "none"
+    v.legend_toggle.value = True
+    assert v.legend.layout.display != "none" and "victory city" in v.legend.value
+    v.legend_toggle.value = False
+    assert v.legend.layout.display == "none"
+
+
+def test_hover_and_click_on_badges_and_labels(start: State) -> None:
+    v = maps.LeafletView(start)
+    v.markers["F14"]._mouseover_callbacks(type="mouseover")
+    assert "F14" in v.info.value and "4 infantry" in v.info.value
+    v.markers["Juno"]._click_callbacks(type="click")
+    assert "Juno beachhead" in v.info.value
+    v.city_markers["F30"]._mouseover_callbacks(type="mouseover")
+    assert "F30 Caen" in v.info.value
+    v.map.zoom = leaflet_view.TOWN_ZOOM
+    v.town_markers["F15"]._click_callbacks(type="click")
+    assert "F15 Bayeux" in v.info.value
+
+
+def test_highlight_arcs_and_moves(start: State) -> None:
+    v = maps.LeafletView(start)
+    # by default the view follows the state: order 1 starts with the first airborne box's dice
+    assert maps.acting(start) == (("airborne-0", "F11"), "combat")
+    assert [f["properties"]["id"] for f in v.highlight_layer.data["features"]] == ["airborne-0", "F11"]
+    assert not v.arcs_shown
+    v.highlight(["F15", "Gold"], "fire")
+    feats = v.highlight_layer.data["features"]
+    assert [f["properties"]["id"] for f in feats] == ["F15", "Gold"]
+    assert {f["properties"]["style"]["color"] for f in feats} == {leaflet_view.HIGHLIGHT_COLORS["fire"]}
+    with pytest.raises(ValueError, match="not a zone"):
+        v.highlight("F99")
+    with pytest.raises(ValueError, match="kind"):
+        v.highlight("F15", "glow")
+    v.update(replace(start, card=2))  # an explicit highlight stays until follow_state()
+    assert list(v.highlighted) == ["F15", "Gold"]
+    v.highlight()
+    assert v.highlight_layer.data["features"] == []
+    v.follow_state()
+    assert list(v.highlighted) == ["airborne-0", "F11"]
+    v.show_arcs(True)
+    firing = [z for z in BOARD.zones if z.fires_at]
+    assert v.arcs_shown and len(v.arc_layer.locations) == 2 * len(firing)  # shaft and head per arc
+    v.show_arcs(False)
+    assert not v.arcs_shown
+    nine = maps.LeafletView(replace(start, card=9))
+    assert nine.arcs_shown  # order 9 shows them by default
+    moving = _moving_state()
+    v.show_arcs(None)
+    v.update(moving)
+    last = moving.step.moves[-1].path  # type: ignore[attr-defined]
+    assert v.highlighted == dict.fromkeys(dict.fromkeys((last[0], last[-1])), "move")
+    drawn = sum(len(layer.locations) for layer in v.move_layers.values())
+    assert drawn == 2 * len(moving.step.moves) > 0  # type: ignore[attr-defined]
+    v.update(start)
+    assert all(layer.locations == [] for layer in v.move_layers.values())
+
+
+def test_plotly_labels_do_not_overlap_and_fill_the_width(midgame: State) -> None:
+    fig = maps.plotly_map(midgame)
+    assert fig.layout.autosize and fig.layout.width is None and fig.layout.height >= 700
+    assert fig.layout.margin.b >= 90  # room for the legend and the two-line footnote
+    assert "<br>" in fig.layout.annotations[0].text
+    stars = next(tr for tr in fig.data if tr.name == "victory cities")
+    assert stars.marker.size <= 20
+    assert _plotly_badges(fig) == expected_badges(midgame)
+
+
+def test_plotly_export_names_the_towns(start: State) -> None:
+    small = maps.plotly_map(start)
+    assert not any(tr.name == "towns" for tr in small.data)  # at notebook size only the victory cities
+    big = maps.plotly_map(start, width=1600, height=1200)
+    towns = next(tr for tr in big.data if tr.name == "towns")
+    named = {t.removeprefix("<i>").removesuffix("</i>") for t in towns.text}
+    assert len(named) >= 30 and {"Bayeux", "Carentan", "Ouistreham"} <= named
+    assert not named & {"Cherbourg", "Saint-Lô", "Caen"}  # those carry a star and their name already

@@ -40,14 +40,14 @@ def test_hold_probability_is_exact_and_monotone() -> None:
 
 @pytest.mark.parametrize(("allies", "axis", "first", "cards"), [("2i 1a", "1i 1b", "allies", 2), ("3i 1t", "2i 1a 1t", "axis", 4), ("1i", "3b", "allies", 10)])
 def test_hold_probability_is_the_float_of_the_exact_fraction_for_both_sides(allies: str, axis: str, first: str, cards: int) -> None:
-    """One chain answers both sides (dday.bots.strong._hold_probabilities); each is the float of its exact Fraction."""
+    """One chain answers both sides (dday.bots.strong._hold_probabilities); each is its exact Fraction to 1e-12 (the float chain)."""
     from dday.odds import zone_fight_exact
     from dday.odds.distribution import as_force
 
     a, x = as_force(allies), as_force(axis)
     last = zone_fight_exact(a, x, cards, first).rows[-1]
-    assert hold_probability(a, x, first, "allies", cards) == float(last["allies_hold"])
-    assert hold_probability(a, x, first, "axis", cards) == float(last["axis_hold"])
+    assert hold_probability(a, x, first, "allies", cards) == pytest.approx(float(last["allies_hold"]), rel=1e-12, abs=1e-300)
+    assert hold_probability(a, x, first, "axis", cards) == pytest.approx(float(last["axis_hold"]), rel=1e-12, abs=1e-300)
     assert hold_probability(a, Force(), first, "allies", cards) == 1.0 and hold_probability(a, Force(), first, "axis", cards) == 0.0
 
 

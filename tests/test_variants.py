@@ -456,3 +456,60 @@ def test_simulated_games_reproduce_per_rule_set() -> None:
     b = simulate(2, allies="random", axis="random", seed=7, progress=False, rules=ruleset("reference-manual"))
     assert a.equals(b) and set(a.winner) <= {"allies", "axis"}
     assert isinstance(GameOver(), GameOver) and np.isfinite(len(a))
+
+
+# ---------------------------------------------------------------------------------------------
+# fixes from a careful reading of the reference manual (issue 14 item 5)
+
+
+def test_var_rm_7_order_9a_still_comes_after_order_9_has_left_the_deck() -> None:
+    """9a is an order of its own: with order 9 gone (no blockhouse can fire), Allied artillery
+    still fires in its place; before the fix it was reached only through order 9."""
+    deck = [c for c in range(2, 17) if c != 9]
+    zones = {"F23": {"UK": "1a", "Germany": "1i"}}
+    s = position(card=8, rules=Rules(artillery_orders=True), zones=zones, deck=deck, removed=[9])
+    assert isinstance(s.step, PickStep) and s.step.purpose == "arty" and s.step.side == "allies", s.step
+    assert has(list(s.events), "Order 9a Allied Artillery Fires")
+    s, lines = play(s, "pick none")
+    assert has(lines, "order 10") and sum("Order 9a" in x for x in lines) <= 1  # once, then on to order 10
+    official = position(card=8, zones=zones, deck=deck, removed=[9])
+    assert not has(list(official.events), "9a")
+
+
+def test_var_rm_12_a_six_stops_only_the_allied_roll() -> None:
+    """The manual puts "6 on a die: no reinforcement from that roll" under order 14 only."""
+    r = Rules(reinforcement_six_nothing=True)
+    _, lines = play(position(card=15, rules=r, charts={"Germany_Rouen_Chartres": []}), (6, 1))
+    assert has(lines, "= 7 -> next 7 units") and not has(lines, "VAR-RM-12")
+    _, lines = play(position(card=14, rules=r, charts={"UK": []}), (6, 1))
+    assert has(lines, "VAR-RM-12", "next 0 units")
+
+
+def test_var_rm_19_germany_rolls_one_die_after_turn_10() -> None:
+    """Each army rolls one die after turn 10, Germany included (it has two charts, not two dice);
+    the German die's units come from the charts in order (our reading)."""
+    r = Rules(extended_play=True)
+    s = position(card=15, turn=11, rules=r)
+    assert s.step.dice.count == 1  # type: ignore[attr-defined]
+    s, lines = play(s, (4,))
+    assert isinstance(s.step, PlaceReinforcementsStep) and sum(s.step.quota) == 4
+    first_short = position(card=15, turn=11, rules=r, charts={"Germany_Rennes_Chartres": [39]})
+    s, lines = play(first_short, (3,))
+    assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota[2:] == (1, 2)
+    assert has(lines, "the German die's remaining 2")
+
+
+def test_var_rm_17_german_units_on_the_charts_do_not_save_the_axis() -> None:
+    """"Eliminate all German units": units still on a chart are not in play (our reading)."""
+    s, lines = end_of_turn(3, rules=Rules(alternative_wins=True), zones={"F30": {"UK": "1i"}, "F14": {"US": "1i"}}, blocker=False)
+    assert all(s.charts) and s.winner == "allies" and has(lines, "Every German unit is gone")
+
+
+@pytest.mark.rules("R-TAC-4", "R-DECK-1")
+def test_tac_1_is_offered_on_turn_1_only() -> None:
+    """Order 1 never returns after turn 1, and tactics card 1 is not offered in its place (the
+    reading the code, the rules reference and notebook 23 name)."""
+    rules = Rules(tactics=True)
+    s = position(card=16, turn=2, rules=rules, zones={"F30": {"Germany": "1i"}, "F23": {"UK": "1i"}})
+    assert 1 in s.tactics_left and s.turn == 3
+    assert not (isinstance(s.step, PickStep) and s.step.data[:1] == ("1",))

@@ -2,27 +2,29 @@
 
 * ``random`` — :class:`~dday.bots.base.RandomBot`: a uniform legal choice;
 * ``greedy`` — :class:`~dday.bots.greedy.GreedyBot`: rules of thumb a careful beginner would use;
-* ``strong`` — :class:`~dday.bots.strong.StrongBot`: the greedy rules with the exact odds where they matter.
+* ``strong`` — :class:`~dday.bots.strong.StrongBot`: the greedy rules with the exact odds where they matter;
+* ``planner`` — :class:`~dday.bots.planner.PlannerBot`: the strong bot steered by a plan for each side.
 
 >>> sorted(BOTS), make_player("greedy").name
-(['greedy', 'random', 'strong'], 'greedy')
+(['greedy', 'planner', 'random', 'strong'], 'greedy')
 """
 
 from __future__ import annotations
 
 from .base import Player, RandomBot
 from .greedy import GreedyBot
+from .planner import PlannerBot
 from .strong import StrongBot
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "planner": PlannerBot}
 
 
 def make_player(name: str) -> Player:
-    """A bot by name: 'random', 'greedy' or 'strong'."""
+    """A bot by name: 'random', 'greedy', 'strong' or 'planner'."""
     try:
         return BOTS[name]()  # type: ignore[no-any-return]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
 
 
-__all__ = ["BOTS", "GreedyBot", "Player", "RandomBot", "StrongBot", "make_player"]
+__all__ = ["BOTS", "GreedyBot", "PlannerBot", "Player", "RandomBot", "StrongBot", "make_player"]

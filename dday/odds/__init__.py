@@ -3,8 +3,9 @@
 Nothing here copies a rule: unit values come from :mod:`dday.rules.units`, dice from
 :func:`dday.rules.dice.hit_distribution` and the grouping of combat dice from
 :func:`dday.rules.orders.combat.combat_dice`. Internally probabilities are kept as integers over a power
-of 6 (every die has six faces), which is exact and much faster than adding Fractions; the
-multi-card fight (:func:`zone_fight_exact`) keeps them as base-2**16 digits in numpy arrays.
+of 6 (every die has six faces), which is exact and faster than adding Fractions. The multi-card
+fight (:func:`zone_fight_exact`) has two chains over one model: floats for tables, plots and bots,
+Python integers for the exact Fractions, computed only when asked.
 
 >>> hits(1, 1)                                   # one die hitting on 1
 (Fraction(5, 6), Fraction(1, 6))
@@ -22,9 +23,10 @@ Special events: :func:`paratroopers` (ORDER-1), :func:`naval_bombardment` (ORDER
 (ORDER-9), :func:`strafing` (ORDER-12/15) and :func:`reinforcements` (ORDER-14).
 A whole fight for one zone over several attack cards is :func:`zone_fight`.
 
-The package's modules, from the bottom up: :mod:`.exact_numbers` (exact integer arithmetic),
-:mod:`.distribution` (the result type), :mod:`.dice_weights` (dice as integer weights),
-:mod:`.one_cycle` (one combat cycle, casualty policies), :mod:`.fight_rows` and
+The package's modules, from the bottom up: :mod:`.inputs` (checks on what is asked,
+:class:`OddsInputError`), :mod:`.distribution` (the result type), :mod:`.dice_weights` (dice as
+integer weights), :mod:`.one_cycle` (one combat cycle, casualty policies), :mod:`.fight_model`
+(the fight's Markov model and its two chains), :mod:`.fight_rows` (the result, :class:`ZoneFight`) and
 :mod:`.fight_chain` (the fight over several cards), :mod:`.events` (the special events) and
 :mod:`.rule_effects` (what the advanced rules change). Every public name is importable from
 ``dday.odds`` itself.
@@ -32,8 +34,9 @@ The package's modules, from the bottom up: :mod:`.exact_numbers` (exact integer 
 
 from __future__ import annotations
 
+from ..errors import OddsInputError
 from ..rules import dice as dice_mod
-from . import dice_weights, exact_numbers, fight_chain, fight_rows, one_cycle, rule_effects
+from . import dice_weights, fight_chain, fight_model, fight_rows, inputs, one_cycle, rule_effects  # noqa: F401 - odds.fight_model etc. for learners
 from .dice_weights import NORMAL, CombatOptions, hit_distribution, hits, side_hits
 from .distribution import Distribution, UnitSpec, fmt
 from .events import (
@@ -62,12 +65,46 @@ from .one_cycle import (
 )
 from .rule_effects import combat_options, hit_numbers
 
-__all__ = ["ALLIED_LOSS_ORDER", "AXIS_LOSS_ORDER", "DEFAULT_POLICY", "ENGINE_ORDER_POLICY", "NORMAL", "CasualtyPolicy", "CombatOptions", "Distribution", "LossOrder", "UnitSpec", "ZoneFight", "antiaircraft", "bomber_strike", "clear_caches", "combat_options", "cycle", "cycle_distribution", "fire_to_sea", "fmt", "hit_distribution", "hit_numbers", "hits", "naval_bombardment", "naval_bombardment_by_zone", "paratroopers", "reinforcement_placed", "reinforcements", "side_hits", "strafe_dice", "strafing", "zone_fight", "zone_fight_exact"]
+__all__ = [
+    "ALLIED_LOSS_ORDER",
+    "AXIS_LOSS_ORDER",
+    "DEFAULT_POLICY",
+    "ENGINE_ORDER_POLICY",
+    "NORMAL",
+    "CasualtyPolicy",
+    "CombatOptions",
+    "Distribution",
+    "LossOrder",
+    "OddsInputError",
+    "UnitSpec",
+    "ZoneFight",
+    "antiaircraft",
+    "bomber_strike",
+    "clear_caches",
+    "combat_options",
+    "cycle",
+    "cycle_distribution",
+    "fire_to_sea",
+    "fmt",
+    "hit_distribution",
+    "hit_numbers",
+    "hits",
+    "naval_bombardment",
+    "naval_bombardment_by_zone",
+    "paratroopers",
+    "reinforcement_placed",
+    "reinforcements",
+    "side_hits",
+    "strafe_dice",
+    "strafing",
+    "zone_fight",
+    "zone_fight_exact",
+]
 
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for module in (dice_weights, fight_chain, exact_numbers, one_cycle, fight_rows, rule_effects):
+    for module in (dice_weights, fight_model, one_cycle, rule_effects):
         module.clear_caches()
     dice_mod.hit_distribution.cache_clear()
     dice_mod.hit_weights.cache_clear()

@@ -4,16 +4,15 @@
 
 from __future__ import annotations
 
-import math
-import struct
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any, Final
 
 from ..rules import dice as dice_mod
-from ..rules.orders.combat import combat_dice, dice_groups
+from ..rules.orders.combat import combat_dice, dice_groups, tac10_paired_infantry
 from ..rules.units import Force
+from . import inputs
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
 
 # ---------------------------------------------------------------------------------------------
@@ -35,53 +34,20 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-PACK_DICE: Final = 24  # 6**24 < 2**63: every coefficient fits one 64-bit slot
-
-
-_CONTENT: Final = tuple(math.gcd(h, 6 - h) for h in range(7))  # gcd of the coefficients of h·z + (6 − h)
-# (h·z + (6 − h))**n packed, and its content, for every hit number h and n <= PACK_DICE dice: a
-# fixed table (like the binomial coefficients), made once
-_DIE_POWERS: Final = tuple(tuple(((h << 64) | (6 - h)) ** n for n in range(PACK_DICE + 1)) for h in range(7))
-_CONTENT_POWERS: Final = tuple(tuple(c**n for n in range(PACK_DICE + 1)) for c in _CONTENT)
-
-
-def packed_ways(groups: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """The polynomial of :func:`_dice_weights` packed in one integer, a 64-bit slot per
-    coefficient (lowest first; for at most :data:`PACK_DICE` dice), and the gcd of its
-    coefficients. By Gauss's lemma the gcd of a product of polynomials is the product of
-    their gcds: gcd(h, 6 − h) per die (2 for h = 2 or 4, 3 for h = 3).
-
-    >>> p, g = packed_ways(((2, 2),))          # (2z + 4)**2 = 4z**2 + 16z + 16
-    >>> [p >> 64 * k & 0xFFFF for k in range(3)], g
-    ([16, 16, 4], 4)
-    """
-    p = g = 1
-    for hit_on, n in groups:
-        if n <= PACK_DICE:
-            p *= _DIE_POWERS[hit_on][n]
-            g *= _CONTENT_POWERS[hit_on][n]
-        else:
-            p *= ((hit_on << 64) | (6 - hit_on)) ** n
-            g *= _CONTENT[hit_on] ** n
-    return p, g
-
-
 def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """Ways to score 0..dice hits: the product of one polynomial per die.
+    """Ways to score 0..dice hits: the convolution of one binomial per group of dice.
 
-    A die hitting on ``h`` is ``h·z + (6 − h)`` (``h`` faces hit, the rest miss), so ``n`` dice
-    hitting on ``h`` are its ``n``-th power: the binomial of ``dday.rules.dice.hit_weights``. Packed
-    as one integer with a 64-bit slot per coefficient, the product of polynomials is one
-    integer product (and powers are integer powers); no coefficient exceeds 6**dice, so slots
-    never overflow for up to 24 dice (beyond that: a plain convolution of the binomials).
+    ``n`` dice hitting on ``h`` score ``k`` hits in ``C(n, k)·h**k·(6 − h)**(n − k)`` ways out of
+    ``6**n`` (``dday.rules.dice.hit_weights``); two groups together score ``k`` hits in
+    ``sum(ways1[i] * ways2[k - i])`` ways.
+
+    >>> _dice_weights(((2, 2),))          # two dice hitting on 2: (2z + 4)**2 = 16 + 16z + 4z**2
+    (16, 16, 4)
     """
-    count = sum(n for _, n in groups)
-    if count > PACK_DICE:
-        w: tuple[int, ...] = (1,)
-        for hit_on, n in groups:
-            w = _convolve(w, int_weights(n, hit_on))
-        return w
-    return struct.unpack(f"<{count + 1}Q", packed_ways(groups)[0].to_bytes(8 * (count + 1), "little"))
+    w: tuple[int, ...] = (1,)
+    for hit_on, n in groups:
+        w = _convolve(w, int_weights(n, hit_on))
+    return w
 
 
 # Combat options, as passed to :func:`dday.rules.engine.combat_dice`: (infantry_hit, paired_infantry,
@@ -91,12 +57,23 @@ CombatOptions = tuple[int | None, int, bool]
 NORMAL: Final[CombatOptions] = (None, 0, True)
 
 
+def check_options(infantry_hit: object, paired_infantry: object, artillery_rolls: object) -> CombatOptions:
+    """The keyword options of :func:`dday.rules.orders.combat.combat_dice` as :data:`CombatOptions`, checked."""
+    if infantry_hit is not None:
+        infantry_hit = inputs.hit_number("infantry_hit", infantry_hit)
+    paired = inputs.count("paired_infantry", paired_infantry, inputs.MAX_UNITS)
+    if not isinstance(artillery_rolls, bool):
+        raise inputs.OddsInputError(f"artillery_rolls is True or False, got {artillery_rolls!r}")
+    return (infantry_hit, paired, artillery_rolls)  # type: ignore[return-value]
+
+
 def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, Any]:
     """``opts`` as the keyword arguments of :func:`dday.rules.orders.combat.combat_dice` for ``force`` (TAC-10's -1 resolved)."""
     infantry_hit, paired, arty = opts
     if not attacking:  # fortune and TAC-10 change the attacker's numbers only
         return {"artillery_rolls": arty}
-    return {"infantry_hit": infantry_hit, "paired_infantry": force.artillery if paired < 0 else paired, "artillery_rolls": arty}
+    paired = tac10_paired_infantry(force, "allies", True) if paired < 0 else paired
+    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": arty}
 
 
 def side_groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:
@@ -123,6 +100,7 @@ def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
     >>> [str(p) for p in hits(2, 2)]
     ['4/9', '4/9', '1/9']
     """
+    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_DICE), inputs.hit_number("hit_on", hit_on)
     return dice_mod.hit_distribution(n_dice, hit_on)
 
 
@@ -153,7 +131,7 @@ def side_hits(
     Fraction(1, 9)
     """
     f = as_force(force)
-    opts: CombatOptions = (infantry_hit, paired_infantry, artillery_rolls)
+    opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
     dice = combat_dice(f, check_side(side), attacking, **opts_for(f, attacking, opts))
     groups = ", ".join(f"{n} on {h}" for h, n in dice.groups)
     return from_weights(

@@ -9,12 +9,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-import numpy as np
 import pandas as pd
 
-from ..rules.scenario import force as parse_force
 from ..rules.units import Force
-from .exact_numbers import to_ints
+from . import inputs
 
 UnitSpec = str | Mapping[str, int] | Force
 
@@ -44,20 +42,15 @@ def fmt(p: Fraction) -> str:
     return f"{p} ≈ {float(p) * 100:.1f} %"
 
 
-def as_force(spec: UnitSpec) -> Force:
-    """A :class:`Force` from a force, a dict of unit counts or a text like "2i 1a"."""
-    if isinstance(spec, Force):
-        return spec
-    if isinstance(spec, str):
-        return parse_force(spec)
-    return Force.from_dict(dict(spec))
+def as_force(spec: UnitSpec, who: str = "a side") -> Force:
+    """A :class:`Force` from a force, a dict of unit counts or a text like "2i 1a" (checked:
+    :func:`dday.odds.inputs.land_force` raises :class:`~dday.errors.OddsInputError`)."""
+    return inputs.land_force(spec, who)
 
 
 def check_side(side: str) -> str:
-    """``side`` if it is "allies" or "axis" (raise ``ValueError`` otherwise)."""
-    if side not in ("allies", "axis"):
-        raise ValueError(f"side must be 'allies' or 'axis', got {side!r}")
-    return side
+    """``side`` if it is "allies" or "axis" (:class:`~dday.errors.OddsInputError` otherwise)."""
+    return inputs.side(side)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -81,7 +74,7 @@ class Distribution:
     outcome_name: str = "outcome"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.probs, SurvivorLaw) and any(p < 0 for p in self.probs.values()):
+        if any(p < 0 for p in self.probs.values()):
             raise ValueError("probabilities cannot be negative")
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
@@ -163,34 +156,24 @@ def from_weights(weights: Mapping[Hashable, int], exponent: int, **kw: Any) -> D
 
 
 class SurvivorLaw(Mapping[Hashable, Fraction]):
-    """The final law of a fight, ``{(allies, axis): Fraction}``, most likely first.
+    """The final law of a fight, ``{(allies, axis): Fraction}``, most likely first (ties in state order).
 
-    The exact chain leaves every numerator as base-2**16 digits over one common denominator;
-    the Python ints, the Fractions and the keys are only made when the law is first read.
+    Made from the exact chain's numerators over one common denominator: state ``i`` is
+    (``side_a[i // len(side_x)]``, ``side_x[i % len(side_x)]``).
     """
 
-    def __init__(self, side_a: Sequence[Force], side_x: Sequence[Force], digits: np.ndarray, den: int) -> None:
-        self._parts: tuple[Sequence[Force], Sequence[Force], np.ndarray, int] | None = (side_a, side_x, digits, den)
-        self._probs: dict[Hashable, Fraction] = {}
-
-    def _law(self) -> dict[Hashable, Fraction]:
-        if self._parts is not None:
-            side_a, side_x, digits, den = self._parts
-            table = np.zeros((digits.shape[0], digits.shape[1] + 2), dtype=np.int64)
-            table[:, : digits.shape[1]] = digits  # float digits, exact integers: carried by to_ints
-            numerators = to_ints(table)
-            short_a, short_x = [f.short() for f in side_a], [f.short() for f in side_x]
-            nx = len(side_x)
-            order = sorted((i for i, m in enumerate(numerators) if m), key=lambda i: -numerators[i])
-            self._probs = {(short_a[i // nx], short_x[i % nx]): Fraction(numerators[i], den) for i in order}
-            self._parts = None
-        return self._probs
+    def __init__(self, side_a: Sequence[Force], side_x: Sequence[Force], numerators: Sequence[int], den: int) -> None:
+        nx = len(side_x)
+        order = sorted((i for i, m in enumerate(numerators) if m), key=lambda i: -numerators[i])
+        self._probs: dict[Hashable, Fraction] = {
+            (side_a[i // nx].short(), side_x[i % nx].short()): Fraction(numerators[i], den) for i in order
+        }
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
-        return self._law()[outcome]
+        return self._probs[outcome]
 
     def __iter__(self) -> Iterator[Hashable]:
-        return iter(self._law())
+        return iter(self._probs)
 
     def __len__(self) -> int:
-        return len(self._law())
+        return len(self._probs)

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 
-from ..rules.board import Board, load_board
+from ..rules.board import Board, Chart, load_board
+from ..rules.orders.reinforcements import allied_destinations
 from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER, HIT_STRAFE
 from .dice_weights import hits, int_weights
 from .distribution import Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
+from .inputs import MAX_DICE, OddsInputError, count, hit_number
 
 # ---------------------------------------------------------------------------------------------
 # special events
@@ -30,7 +32,8 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
     >>> paratroopers(3, "1i 1b")[1]                      # EX-9: the infantry dies
     Fraction(91, 216)
     """
-    f = as_force(axis)
+    n_dice = count("n_dice", n_dice, MAX_DICE)
+    f = as_force(axis, "the Axis")
     targets = f.land_for_stacking  # blockhouses are exempt (R-BH-1)
     d = from_weights(_capped(n_dice, HIT_PARATROOPER, targets), n_dice, outcome_name="Axis units destroyed")
     formula = (
@@ -58,7 +61,11 @@ def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_o
     >>> naval_bombardment({"F14": 2})[2]                 # both Omaha blockhouses destroyed
     Fraction(473, 729)
     """
-    b = blockhouses if isinstance(blockhouses, int) else sum(blockhouses.values())
+    dice, hit_on = count("dice", dice, MAX_DICE), hit_number("hit_on", hit_on)
+    if isinstance(blockhouses, Mapping):
+        b = sum(count(f"blockhouses in {z}", n, MAX_DICE) for z, n in blockhouses.items())
+    else:
+        b = count("blockhouses", blockhouses, MAX_DICE)
     where = "" if isinstance(blockhouses, int) else " in " + ", ".join(f"{z} ({n})" for z, n in blockhouses.items())
     d = from_weights(_capped(dice, hit_on, b), dice, outcome_name="blockhouses destroyed")
     q = f"{6 - hit_on}/6"
@@ -78,7 +85,9 @@ def naval_bombardment_by_zone(priority: Sequence[tuple[str, int]], dice: int = 6
     >>> d[(2, 2)] == naval_bombardment(4)[4]
     True
     """
-    total = naval_bombardment(sum(n for _, n in priority), dice, hit_on)
+    if isinstance(priority, str | Mapping) or not all(isinstance(p, tuple) and len(p) == 2 for p in priority):
+        raise OddsInputError(f"priority is a list of (zone, blockhouses) pairs, got {priority!r}")
+    total = naval_bombardment(sum(count(f"blockhouses in {z}", n, MAX_DICE) for z, n in priority), dice, hit_on)
     out: dict[Hashable, Fraction] = {}
     for k, p in total.items():
         left = int(k)  # type: ignore[call-overload]
@@ -99,6 +108,9 @@ def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distri
     >>> antiaircraft(3, 4)[0]                            # EX-8: three dice, not twelve
     Fraction(125, 216)
     """
+    artillery, aircraft = count("artillery", artillery, MAX_DICE), count("aircraft", aircraft, MAX_DICE)
+    if kind not in ("fighter", "bomber"):
+        raise OddsInputError(f"kind is 'fighter' or 'bomber', got {kind!r}")
     d = from_weights(_capped(artillery, HIT_AA, aircraft), artillery, outcome_name=f"{kind}s lost")
     formula = (
         f"{number_word(artillery)} artillery roll one die each (not one per {kind}, FAQ-3/FAQ-5), aimed at a surviving {kind};"
@@ -115,6 +127,7 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     >>> bomber_strike(2, 3)[2]
     Fraction(1, 4)
     """
+    bombers, targets = count("bombers", bombers, MAX_DICE), count("targets", targets, MAX_DICE)
     d = from_weights(_capped(bombers, HIT_BOMBER, targets), bombers, outcome_name="Axis units destroyed")
     formula = (
         f"{number_word(bombers)} bomber(s), each one targeted die hitting on {HIT_BOMBER}: destroyed = min(hits, {targets});"
@@ -134,7 +147,8 @@ def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO
     >>> fire_to_sea(2, "5i 1a 1t")[2]                   # EX-5: Bayeux on Gold
     Fraction(1, 4)
     """
-    f = as_force(box)
+    blockhouses, hit_on = count("blockhouses", blockhouses, MAX_DICE), hit_number("hit_on", hit_on)
+    f = as_force(box, "the beachhead box")
     d = from_weights(_capped(blockhouses, hit_on, f.total), blockhouses, outcome_name="units lost")
     formula = (
         f"{number_word(blockhouses)} blockhouse die/dice, one at a time, each at a surviving unit of {f.short()};"
@@ -152,7 +166,10 @@ def strafe_dice(start: int = 0, transit: Sequence[int] = (), end: int = 0) -> in
     >>> strafe_dice(start=0, transit=[2], end=1)         # EX-4
     5
     """
-    return start + 2 * sum(transit) + end
+    if isinstance(transit, str) or not isinstance(transit, Sequence):
+        raise OddsInputError(f"transit is a list of fighter counts, one per zone passed, got {transit!r}")
+    start, end = count("start", start, MAX_DICE), count("end", end, MAX_DICE)
+    return start + 2 * sum(count("fighters in a transit zone", t, MAX_DICE) for t in transit) + end
 
 
 def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: int = 1) -> Distribution:
@@ -166,6 +183,7 @@ def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: i
     Fraction(91, 216)
     """
     n = strafe_dice(start, transit, end)
+    units = count("units", units, MAX_DICE)
     kill = 1 - hits(n, HIT_STRAFE)[0]
     survive = 1 - kill
     probs = {k: Fraction(v) for k, v in enumerate(_binomial(units, kill))}
@@ -183,6 +201,15 @@ def _binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
     return tuple(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
 
 
+def _allied_chart(board: Board, power: object) -> Chart:
+    """The reinforcement chart of an Allied ``power`` ("US" or "UK")."""
+    charts = [c for c in board.charts if c.power == power and c.power != "Germany"]
+    if not charts:
+        names = sorted({c.power for c in board.charts if c.power != "Germany"})
+        raise OddsInputError(f"power must be one of {', '.join(names)} (an Allied chart), got {power!r}")
+    return charts[0]
+
+
 def reinforcement_placed(
     total: int, power: str = "US", free: Mapping[str, int] | None = None, queue: Sequence[int] | None = None, board: Board | None = None
 ) -> int:
@@ -195,14 +222,25 @@ def reinforcement_placed(
     >>> reinforcement_placed(8, "US", {"Utah": 4, "Omaha": 8})       # EX-3
     4
     """
+    total = count("total", total, 12)
     b = board or load_board()
-    chart = b.chart(power)
+    chart = _allied_chart(b, power)
     beaches = b.beaches_of(power)
+    if free is not None:
+        if not isinstance(free, Mapping) or set(free) - set(beaches):
+            raise OddsInputError(f"free maps beachheads of {power} ({', '.join(beaches)}) to free room, got {free!r}")
+        for bh, n in free.items():
+            count(f"free room in {bh}", n, b.beachhead(bh).capacity)
     room = {bh: (free[bh] if free is not None and bh in free else b.beachhead(bh).capacity) for bh in beaches}
-    q = list(range(len(chart.boxes))) if queue is None else list(queue)
+    if queue is None:
+        q = list(range(len(chart.boxes)))
+    elif isinstance(queue, str) or not isinstance(queue, Sequence):
+        raise OddsInputError(f"queue is a list of chart boxes (0-based), got {queue!r}")
+    else:
+        q = [count("a chart box", box, len(chart.boxes) - 1) for box in queue]
     placed = 0
     for box in q[:total]:
-        allowed = [bh for bh in chart.allowed_destinations(box, beaches) if room.get(bh, 0) > 0]
+        allowed = allied_destinations(chart, box, beaches, room)
         if not allowed:
             break  # R-REINF-3: the rest stay on the chart, first in line
         room[allowed[0]] -= 1
@@ -219,6 +257,7 @@ def reinforcements(
     >>> d[4], d[2]
     (Fraction(11, 12), Fraction(1, 36))
     """
+    _allied_chart(board or load_board(), power)  # checked once, before the eleven totals
     ways: dict[Hashable, int] = {}
     for s in range(2, 13):
         k = reinforcement_placed(s, power, free, queue, board)

@@ -10,9 +10,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
+from ..errors import OddsInputError
 from ..rules.orders.combat import combat_dice
 from ..rules.units import LAND_TYPES, Force, other_side
-from .dice_weights import NORMAL, CombatOptions, dice_count, opts_for, side_weights
+from .dice_weights import NORMAL, CombatOptions, check_options, dice_count, opts_for, side_weights
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt
 
 # ---------------------------------------------------------------------------------------------
@@ -23,7 +24,7 @@ def _validate_forces(att: Force, dfn: Force, attacking_side: str) -> None:
     check_side(attacking_side)
     allied = att if attacking_side == "allies" else dfn
     if allied.blockhouse:
-        raise ValueError("only the Axis has blockhouses (R-BH-1)")
+        raise OddsInputError("only the Axis has blockhouses (R-BH-1)")
 
 
 @cache
@@ -79,7 +80,7 @@ def cycle(
     """
     att, dfn = as_force(attacker), as_force(defender)
     _validate_forces(att, dfn, attacking_side)
-    return dict(_cycle_fractions(att, dfn, attacking_side, (infantry_hit, paired_infantry, artillery_rolls)))
+    return dict(_cycle_fractions(att, dfn, attacking_side, check_options(infantry_hit, paired_infantry, artillery_rolls)))
 
 
 def cycle_distribution(
@@ -95,7 +96,7 @@ def cycle_distribution(
     att, dfn = as_force(attacker), as_force(defender)
     _validate_forces(att, dfn, attacking_side)
     dside = other_side(attacking_side)
-    opts: CombatOptions = (infantry_hit, paired_infantry, artillery_rolls)
+    opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
     joint = _cycle_fractions(att, dfn, attacking_side, opts)
     ga = ", ".join(f"{n} on {h}" for h, n in combat_dice(att, attacking_side, True, **opts_for(att, True, opts)).groups)
     gd = ", ".join(f"{n} on {h}" for h, n in combat_dice(dfn, dside, False, **opts_for(dfn, False, opts)).groups)

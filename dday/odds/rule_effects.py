@@ -7,9 +7,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ..errors import OddsInputError
 from ..rules.fortune import hit_number
+from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit, tac10_paired_infantry
 from ..rules.setup import initial_state
 from ..rules.state import Rules, State
+from ..rules.units import Force, attack_value
+from .inputs import count
 
 # ---------------------------------------------------------------------------------------------
 # the advanced rules: what a rule set and a fortune result do to the numbers
@@ -42,16 +46,13 @@ def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> 
     from dataclasses import replace
 
     rules = rules or Rules()
-    if fortune not in (0, 1, 2, 3, 4, 5, 6):
-        raise ValueError(f"fortune is a die face 1..6 (or 0), got {fortune}")
+    fortune, card = count("fortune", fortune, 6), count("card", card, 16, low=1)
     result = 1 if fortune == 1 else 6 if fortune == 6 else 0
     if result and not rules.fortune:
-        raise ValueError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
-    if not 1 <= card <= 16:
-        raise ValueError(f"order cards are 1..16, got {card}")
+        raise OddsInputError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
     s = replace(_probe(rules), card=card, fortune=result)
     out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
-    out["attack_infantry"] = 2 if result == 1 and card in (11, 13) else 1
+    out["attack_infantry"] = fortune_infantry_hit(card, result) or attack_value("infantry", "axis" if card == 13 else "allies")
     return out
 
 
@@ -65,13 +66,16 @@ def combat_options(state: State, zone: str | None = None) -> dict[str, Any]:
     step = state.step
     zone = zone or getattr(step, "zone", "")
     attacker = "allies" if state.card == 11 else "axis"
-    infantry_hit = 2 if state.fortune == 1 and state.card in (11, 13) else None
+    infantry_hit = fortune_infantry_hit(state.card, state.fortune)
     paired = 0
-    if attacker == "allies" and "TAC-10" in state.effects and zone:
+    if zone:
         target = getattr(step, "target", "") if getattr(step, "zone", "") == zone else ""
         powers = target.split(",") if target else ["UK", "US"]
-        paired = sum(state.units(zone, p).artillery for p in powers)
-    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": not state.rules.artillery_orders}
+        force = Force()
+        for p in powers:
+            force = force.plus(state.units(zone, p))
+        paired = tac10_paired_infantry(force, attacker, "TAC-10" in state.effects)
+    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": artillery_rolls(state.rules)}
 
 
 def clear_caches() -> None:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +56,7 @@ import numpy as np
 
 from ..bots import GreedyBot
 from ..errors import DDayError, SaveFileError
-from ..rules.actions import Action, parse_action
+from ..rules.actions import Action, parse_action, quote
 from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import check_invariants, initial_state, state_from_json
@@ -253,26 +254,77 @@ def dumps(data: dict[str, Any]) -> str:
 # loading
 
 
-def _read(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
+MAX_FILE_BYTES = 20_000_000  # a saved game of the longest rule set is under 1 MB; a larger file is refused unread
+MAX_DEPTH = 20  # a save nests about 6 deep; deeper is damage (or an attack on the parser), refused before parsing
+MAX_NUMBER_DIGITS = 20  # numbers in a save are small (seeds, faces, counts): a 4,000-digit literal is refused
+KEYS = ("format", "version", "rules", "seed", "players", "start", "inputs", "final")
+SIDES = ("allies", "axis")
+
+
+def _too_deep(text: str) -> bool:
+    """True if JSON ``text`` nests brackets deeper than :data:`MAX_DEPTH` (strings skipped)."""
+    plain = re.sub(r'"(?:[^"\\]|\\.)*"', "", text)  # C speed, even for 20 MB
+    brackets = np.frombuffer(re.sub(r"[^\[\]{}]", "", plain).encode("ascii"), dtype=np.uint8)
+    if not brackets.size:
+        return False
+    steps = np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1)
+    return bool(np.cumsum(steps).max() > MAX_DEPTH)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise SaveFileError(f"the key{'s' if len(twice) > 1 else ''} {', '.join(map(repr, twice[:5]))} appear{'' if len(twice) > 1 else 's'} twice in one object")
+    return dict(pairs)
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise SaveFileError(f"a number of {len(text)} digits: no number in a saved game is that long")
+    return int(text)
+
+
+def _read(source: Any) -> dict[str, Any]:
+    """The saved game's JSON object from a dict, JSON text (str or bytes) or a path; refuse anything else."""
     if isinstance(source, dict):
         return source
-    if isinstance(source, str) and source.lstrip().startswith("{"):
+    if isinstance(source, bytes | bytearray):
+        if len(source) > MAX_FILE_BYTES:
+            raise SaveFileError(f"the text is {len(source):,} bytes; a saved game is at most {MAX_FILE_BYTES:,}")
+        try:
+            source = bytes(source).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError("the bytes given are not UTF-8 text") from None
         text, where = source, "the text"
-    else:
+    elif isinstance(source, str) and source.lstrip().startswith(("{", "[")):
+        text, where = source, "the text"
+    elif isinstance(source, str | os.PathLike):
         p = Path(source)
         try:
+            size = p.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise SaveFileError(f"{quote(str(p))} is {size:,} bytes; a saved game is at most {MAX_FILE_BYTES:,} (refused unread)")
             text = p.read_text(encoding="utf-8")
         except OSError as exc:
-            raise SaveFileError(f"cannot read saved game {str(p)!r}: {exc.strerror or exc}") from None
+            raise SaveFileError(f"cannot read saved game {quote(str(p))}: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
-            raise SaveFileError(f"{p} is not a UTF-8 text file") from None
-        where = str(p)
+            raise SaveFileError(f"{quote(str(p))} is not a UTF-8 text file") from None
+        where = quote(str(p))
+    else:
+        raise SaveFileError(f"a saved game is read from a path, JSON text or a dict, not {type(source).__name__} {quote(source)}")
+    if len(text) > MAX_FILE_BYTES:
+        raise SaveFileError(f"{where} is {len(text):,} characters; a saved game is at most {MAX_FILE_BYTES:,}")
+    if _too_deep(text):
+        raise SaveFileError(f"{where} nests deeper than {MAX_DEPTH} levels; a saved game never does (refused before parsing)")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_small_int)
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"{where} is not valid JSON (truncated or corrupted?): {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except (RecursionError, ValueError) as exc:  # ValueError: float overflow and the like
+        raise SaveFileError(f"{where} cannot be read as JSON: {quote(str(exc))}") from None
     if not isinstance(data, dict):
-        raise SaveFileError(f"{where} does not hold a saved game (a JSON object)")
+        raise SaveFileError(f"{where} does not hold a saved game (a JSON object), but a {type(data).__name__}")
     return data
 
 
@@ -281,74 +333,84 @@ def _parse_input(i: int, raw: Any) -> Input:
         try:
             return parse_action(raw)
         except SaveFileError as exc:
-            raise SaveFileError(f"input {i} ({raw!r}): {exc}") from None
+            raise SaveFileError(f"input {i} ({quote(raw)}): {exc}") from None
     if isinstance(raw, list) and all(isinstance(f, int) and not isinstance(f, bool) for f in raw):
         return tuple(raw)
-    raise SaveFileError(f"input {i} ({raw!r}): neither an action text nor a list of dice faces")
+    raise SaveFileError(f"input {i} ({quote(raw)}): neither an action text nor a list of dice faces")
 
 
 def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bool, list[Any]]:
     if data.get("format") != FORMAT:
-        raise SaveFileError(f"not a saved dday game: format is {data.get('format')!r}, expected {FORMAT!r}")
-    if data.get("version") != VERSION:
-        raise SaveFileError(f"saved-game version {data.get('version')!r} is not supported (this dday reads version {VERSION})")
-    for key in ("rules", "inputs"):
-        if key not in data:
-            raise SaveFileError(f"the saved game has no {key!r}")
+        raise SaveFileError(f"not a saved dday game: format is {quote(data.get('format'))}, expected {FORMAT!r}")
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise SaveFileError(f"saved-game version {quote(data.get('version'))} is not supported (this dday reads version {VERSION})")
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise SaveFileError(f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(quote(k) for k in unknown[:5])} (a saved game has {', '.join(KEYS)})")
+    missing = [k for k in KEYS if k not in data]
+    if missing:
+        raise SaveFileError(f"the saved game has no {', '.join(map(repr, missing))}")
     rules_data = data["rules"]
     if not isinstance(rules_data, dict):
         raise SaveFileError("'rules' must be an object of rule options")
     try:
         rules = Rules.from_json(rules_data)
     except TypeError as exc:
+        raise SaveFileError(f"bad rule options: {quote(str(exc))}") from None
+    except DDayError as exc:
         raise SaveFileError(f"bad rule options: {exc}") from None
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise SaveFileError(f"'seed' must be an integer or null, got {seed!r}")
-    players = data.get("players") or {}
-    if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
-        raise SaveFileError("'players' must map sides to names")
-    if data.get("start") is None:
+    seed = data["seed"]
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise SaveFileError(f"'seed' must be a whole number of at least 0, or null, not {quote(seed)}")
+    players = data["players"]
+    if not isinstance(players, dict) or not set(players) <= set(SIDES) or not all(isinstance(v, str) and 0 < len(v) <= 40 for v in players.values()):
+        raise SaveFileError(f"'players' must map 'allies' and 'axis' to short names, not {quote(players)}")
+    if data["start"] is None:
         start = initial_state(rules)
     else:
         start = state_from_json(data["start"])
         if start.rules != rules:
             raise SaveFileError("the start position's rules differ from the saved rules")
+        if start.is_over:
+            raise SaveFileError("the start position is a finished game: there is nothing to replay")
     inputs = data["inputs"]
     if not isinstance(inputs, list):
         raise SaveFileError("'inputs' must be a list")
-    return start, seed, players, data.get("start") is not None, inputs
+    if not isinstance(data["final"], dict):
+        raise SaveFileError("'final' must be the final position (an object), as saved")
+    return start, seed, players, data["start"] is not None, inputs
 
 
 def _step(i: int, s: State, raw: Any) -> tuple[Input, State]:
     x = _parse_input(i, raw)
     if s.is_over:
-        raise SaveFileError(f"input {i} ({raw!r}): the game was already over ({s.winner} won)")
+        raise SaveFileError(f"input {i} ({quote(raw)}): the game was already over ({s.winner} won)")
     try:
         return x, apply(s, x)
     except DDayError as exc:
-        raise SaveFileError(f"input {i} ({raw!r}): {exc}") from None
+        raise SaveFileError(f"input {i} ({quote(raw)}): {exc}") from None
     except (KeyError, IndexError, TypeError, ValueError) as exc:  # input the engine could not even read
-        raise SaveFileError(f"input {i} ({raw!r}): {type(exc).__name__}: {exc}") from None
+        raise SaveFileError(f"input {i} ({quote(raw)}): {type(exc).__name__}: {quote(str(exc))}") from None
 
 
 def final_mismatches(stored: Any, got: Any, where: str = "") -> list[str]:
-    """Paths where the stored final position differs from the replayed one.
-
-    Every value stored must match. Keys the replayed position has but the file lacks are
-    accepted: a file saved before the engine gained a field (with its default value) still
-    loads.
-    """
+    """Paths where the stored final position differs from the replayed one: every key of either
+    side must be in the other, with the same value (a missing or extra key is a difference)."""
     if isinstance(stored, dict) and isinstance(got, dict):
         out: list[str] = []
-        for k, v in stored.items():
+        for k in sorted(set(stored) | set(got), key=str):
             path = f"{where}.{k}" if where else str(k)
-            out.extend(final_mismatches(v, got[k], path) if k in got else [path])
+            if k in stored and k in got:
+                out.extend(final_mismatches(stored[k], got[k], path))
+            else:
+                out.append(path + (" (missing)" if k in got else " (not in this dday's positions)"))
         return out
-    return [] if stored == got else [where or "final"]
+    if isinstance(stored, list) and isinstance(got, list) and len(stored) == len(got):
+        return [m for i, (a, b) in enumerate(zip(stored, got, strict=True)) for m in final_mismatches(a, b, f"{where}[{i}]")]
+    return [] if stored == got and type(stored) is type(got) else [where or "final"]
 
 
-def load_game(source: str | os.PathLike[str] | dict[str, Any]) -> LoadedGame:
+def load_game(source: str | bytes | os.PathLike[str] | dict[str, Any]) -> LoadedGame:
     """Read and fully validate a saved game (a path, JSON text or the dict of :func:`save_game`).
 
     Raises :class:`~dday.errors.SaveFileError` naming what is wrong; returns only a game
@@ -363,12 +425,11 @@ def load_game(source: str | os.PathLike[str] | dict[str, Any]) -> LoadedGame:
         inputs.append(x)
         states.append(s)
     final = states[-1]
-    stored = data.get("final")
-    if stored is not None:
-        diff = final_mismatches(stored, final.to_json())
-        if diff:
-            raise SaveFileError(f"the replayed final position does not match the stored one (differs in: {', '.join(diff[:8])}); the file was changed")
-    check_invariants(final, error=SaveFileError)
+    diff = final_mismatches(data["final"], json.loads(json.dumps(final.to_json())))
+    if diff:
+        raise SaveFileError(f"the replayed final position does not match the stored one (differs in: {', '.join(diff[:8])}); the file was changed")
+    if not start_given:  # units are conserved in a game played from the set-up (not in a prepared start)
+        check_invariants(final, error=SaveFileError)
     return LoadedGame(states, inputs, seed, players, start_given)
 
 

@@ -11,9 +11,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
-from ..errors import SaveFileError
+from ..errors import IllegalActionError, SaveFileError
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class Move:
     count: int = 1
 
     def __str__(self) -> str:
-        base = f"move {self.power} {self.unit} {'>'.join(self.path)}"
+        base = f"move {self.power} {self.unit} {_path_text(self.path)}"
         return base if self.count == 1 else f"{base} x{self.count}"
 
 
@@ -154,7 +155,26 @@ class ChooseCasualties:
         return sum(n for _, _, n in self.losses)
 
     def __str__(self) -> str:
+        if not isinstance(self.losses, tuple | list) or not all(isinstance(x, tuple | list) and len(x) == 3 for x in self.losses):
+            return f"casualties {quote(self.losses)}"  # malformed: shown, never raised on
         return "casualties " + ",".join(f"{p}:{u}:{n}" for p, u, n in self.losses)
+
+
+def quote(value: object, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages about bad input.
+
+    >>> q = quote("x" * 200)
+    >>> len(q) <= 80, q.endswith("… (202 characters)")
+    (True, True)
+    """
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 20]}… ({len(text)} characters)"
+
+
+def _path_text(path: object) -> str:
+    if isinstance(path, tuple | list) and all(isinstance(z, str) for z in path):
+        return ">".join(path)
+    return quote(path)
 
 
 Action = Done | SplitNavalDice | Bombard | Patrol | FireAA | BomberStrike | FireToSea | Move | Land | PlaceReinforcement | ChooseCasualties | Pick
@@ -198,4 +218,72 @@ def parse_action(text: str) -> Action:
             return ChooseCasualties(tuple(losses))
     except (IndexError, ValueError):
         pass
-    raise SaveFileError(f"cannot read action {text!r}")
+    raise SaveFileError(f"cannot read action {quote(text)}")
+
+
+# ---------------------------------------------------------------------------------------------
+# well-formed decisions (R-GEN-6): the right kind of value in every field, checked once, at the door
+
+ACTION_TYPES: tuple[type, ...] = (Done, SplitNavalDice, Bombard, Patrol, FireAA, BomberStrike, FireToSea, Move, Land, PlaceReinforcement, ChooseCasualties, Pick)
+MAX_TEXT = 40  # the longest name a field may hold (zone ids, unit types, powers, beaches, charts, options)
+MAX_COUNT = 99  # more units than the game has of any kind
+
+
+def _bad(a: object, what: str) -> IllegalActionError:
+    return IllegalActionError("R-GEN-6", f"{type(a).__name__}: {what}")
+
+
+def _text(a: object, name: str, value: object, *, empty: bool = False) -> None:
+    if not isinstance(value, str):
+        raise _bad(a, f"{name} must be a name (text), not {quote(value)}")
+    if not value and not empty:
+        raise _bad(a, f"{name} is empty")
+    if len(value) > MAX_TEXT or not value.isprintable():
+        raise _bad(a, f"{name} {quote(value)} is not a name the game uses")
+
+
+def _whole(a: object, name: str, value: object, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(a, f"{name} must be a whole number, not {quote(value)}")
+    if not least <= value <= MAX_COUNT:
+        raise _bad(a, f"{name} must be between {least} and {MAX_COUNT}, not {value}")
+
+
+def check_well_formed(a: Any) -> None:
+    """Raise :class:`~dday.errors.IllegalActionError` (rule R-GEN-6) unless ``a`` is a decision whose
+    fields hold values of the right kind: names are short non-empty text, counts are whole
+    numbers of at least 1 (``True`` and ``1.5`` are not counts), a path is a tuple of zone names.
+    Whether the decision is *legal* is for the order card to say; this only refuses what is not a
+    decision at all.
+
+    >>> check_well_formed(Move("UK", "infantry", ("F16", "F30"), 2))
+    >>> check_well_formed(Land("Utah", "infantry", 1.5))
+    Traceback (most recent call last):
+    ...
+    dday.errors.IllegalActionError: R-GEN-6 (Decisions must be well formed): Land: count must be a whole number, not 1.5
+    """
+    if not isinstance(a, ACTION_TYPES):
+        raise IllegalActionError("R-GEN-6", f"{quote(a)} is not a decision (one of {', '.join(t.__name__ for t in ACTION_TYPES)})")
+    decision: Any = a  # a dataclass of ACTION_TYPES, checked above
+    for f in fields(decision):
+        value = getattr(a, f.name)
+        if f.name == "count":
+            _whole(a, "count", value, 1)
+        elif f.name == "uk":
+            _whole(a, "uk", value, 0)
+        elif f.name == "path":
+            if not isinstance(value, tuple) or not 2 <= len(value) <= 8:
+                raise _bad(a, f"path must be a tuple of 2 or more zone names, not {quote(value)}")
+            for z in value:
+                _text(a, "a zone of the path", z)
+        elif f.name == "losses":
+            if not isinstance(value, tuple) or not 1 <= len(value) <= 30:
+                raise _bad(a, f"losses must be a tuple of (power, unit, count) triples, not {quote(value)}")
+            for loss in value:
+                if not isinstance(loss, tuple) or len(loss) != 3:
+                    raise _bad(a, f"each loss is a (power, unit, count) triple, not {quote(loss)}")
+                _text(a, "power", loss[0])
+                _text(a, "unit", loss[1])
+                _whole(a, "count", loss[2], 1)
+        else:
+            _text(a, f.name, value, empty=isinstance(a, Land) and f.name == "zone")

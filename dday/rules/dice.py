@@ -72,7 +72,16 @@ class Dice:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Dice:
-        return Dice(tuple((int(h), int(n)) for h, n in data["groups"]), bool(data.get("is_2d6", False)), bool(data.get("faces_matter", False)))
+        groups = data["groups"]
+        if not isinstance(groups, list) or not all(isinstance(g, list) and len(g) == 2 for g in groups):
+            raise ValueError(f"dice groups are [hit number, count] pairs, not {str(groups)[:60]}")
+        for h, n in groups:
+            if isinstance(h, bool) or isinstance(n, bool) or not isinstance(h, int) or not isinstance(n, int) or not 0 <= h <= 6 or not 0 <= n <= 99:
+                raise ValueError(f"a group of dice is [hit number 0..6, count 0..99], not {[h, n]!r}"[:120])
+        flags = {k: data.get(k, False) for k in ("is_2d6", "faces_matter")}
+        if not all(isinstance(v, bool) for v in flags.values()):
+            raise ValueError(f"dice flags must be true or false: {flags}")
+        return Dice(tuple((h, n) for h, n in groups), flags["is_2d6"], flags["faces_matter"])
 
 
 @cache

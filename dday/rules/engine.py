@@ -33,7 +33,7 @@ import numpy as np
 from ..errors import IllegalActionError, NotYourTurnError
 from . import dice as dice_mod
 from . import orders, tactics  # noqa: F401  (importing them registers every card's handlers)
-from .actions import Action, Pick
+from .actions import Action, Pick, check_well_formed
 from .cards import ORDER_CARDS
 from .dice import Dice, Faces
 from .flow import EXTENDED_PLAY_LAST_TURN, EXTENDED_PLAY_UNITS, start_card
@@ -49,6 +49,7 @@ from .words import count, plural, side_name, unit_noun
 __all__ = [
     "EXTENDED_PLAY_LAST_TURN",
     "EXTENDED_PLAY_UNITS",
+    "ROLL_KINDS",
     "apply",
     "casualty_options",
     "chance_outcomes",
@@ -66,6 +67,9 @@ __all__ = [
     "start_card",
     "step_dice",
 ]
+
+
+ROLL_KINDS: frozenset[str] = frozenset(ROLL)  # every kind of roll some card registered (for checking saved positions)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,6 +153,7 @@ def apply(s: State, x: Action | Sequence[int]) -> State:
     else:
         if isinstance(x, (tuple, list)):
             raise NotYourTurnError("R-TURN-3", f"the game waits for a decision by the {side_name(s.current_player)}, not for dice")
+        check_well_formed(x)  # R-GEN-6: what is not a decision at all is refused before any rule is asked
         out = _apply_action(s0, cast(Action, x))
     return settle(out)
 

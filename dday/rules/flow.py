@@ -33,14 +33,25 @@ def finish_card(s: State) -> State:
         s = log(evolve(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
     # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
     s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
-    if s.rules.artillery_orders and s.card in (9, 11) and f"RM-ARTY:{s.card}" not in s.effects:
-        kind = 9 if s.card == 9 else 111
-        name = "9a Allied Artillery Fires" if s.card == 9 else "11a Axis Artillery Fires"
-        s = log(add_effect(s, f"RM-ARTY:{s.card}"), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
-        return arty_next(s, kind, 0, 0)
+    if _house_artillery_due(s, s.card):
+        return _house_artillery(s, s.card)
     if s.rules.tactics and s.card in s.tactics_left:
         return _offer_tactic(s, s.card)
     return advance(s, s.card)
+
+
+def _house_artillery_due(s: State, card: int) -> bool:
+    """The reference manual's extra orders 9a and 11a follow orders 9 and 11 (VAR-RM-7, VAR-RM-8).
+    They are orders of their own: 9a still comes after order 9 has left the deck (no blockhouse
+    left to fire), in the place where order 9 would have stood."""
+    return s.rules.artillery_orders and card in (9, 11) and f"RM-ARTY:{card}" not in s.effects
+
+
+def _house_artillery(s: State, card: int) -> State:
+    """Play order 9a (Allied artillery) or 11a (Axis artillery) of the reference manual."""
+    name = "9a Allied Artillery Fires" if card == 9 else "11a Axis Artillery Fires"
+    s = log(add_effect(evolve(s, card=card), f"RM-ARTY:{card}"), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
+    return arty_next(s, 9 if card == 9 else 111, 0, 0)
 
 
 def advance(s: State, after: int) -> State:
@@ -126,12 +137,14 @@ def _allied_units_on_board(s: State) -> int:
 def _alternative_win(s: State) -> State | None:
     """VAR-RM-17: the US win holding Valognes alone or by eliminating every German unit; the Germans by eliminating every US unit."""
     b = s.board
-    german_left = any(g.total for g, _, _ in s.ground) or any(s.charts[c.index] for c in b.charts if c.power == "Germany")
-    us_left = (
-        any(us.total for _, _, us in s.ground)
-        or any(f.total for bh, f in zip(b.beachheads, s.beach, strict=True) if bh.power == "US")
-        or any(s.charts[c.index] for c in b.charts if c.power == "US")
-    )
+    # "Eliminate all German (American) units": the manual does not say whether units still waiting on
+    # a reinforcement chart count. Our reading (RECONSTRUCTED, VAR-RM-17): only units in play count,
+    # on the map and, for the Americans, in their beachhead and airborne boxes; chart units are not
+    # yet in the game, so they neither save nor need eliminating.
+    german_left = any(g.total for g, _, _ in s.ground)
+    us_boxes = [f for bh, f in zip(b.beachheads, s.beach, strict=True) if bh.power == "US"]
+    us_boxes += [f for box, f in zip(b.airborne_boxes, s.airborne, strict=True) if box.power == "US"]
+    us_left = any(us.total for _, _, us in s.ground) or any(f.total for f in us_boxes)
     valognes = next((z.id for z in b.zones if z.name == "Valognes"), None)
     if not german_left:
         return log(evolve(s, winner="allies", step=GameOver()), "Every German unit is gone: the Allies win (VAR-RM-17)")
@@ -156,8 +169,13 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
     for nxt in order[pos:]:
         in_deck = nxt in s.deck
         if not in_deck and nxt not in s.removed:
+            # TAC-1 is offered on turn 1 only: its card, order 1, is played on turn 1 only (R-DECK-1),
+            # and our reading (RECONSTRUCTED, R-TAC-4) is that a tactics card whose order is gone for
+            # good is not offered in its place; the other cards' orders can come back (R-DECK-4).
             if s.rules.tactics and nxt in s.tactics_left and nxt != 1:
                 return _offer_tactic(evolve(s, card=nxt), nxt), True
+            if _house_artillery_due(s, nxt):
+                return _house_artillery(s, nxt), True
             continue  # order 1 after turn 1, or a card a prepared position left out
         stays = stays_in_deck(nxt, s)
         if in_deck and not stays:
@@ -167,11 +185,15 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
             )
             if s.rules.tactics and nxt in s.tactics_left:
                 return _offer_tactic(evolve(s, card=nxt), nxt), True
+            if _house_artillery_due(s, nxt):
+                return _house_artillery(s, nxt), True
             continue
         if not in_deck:
             if not stays:
                 if s.rules.tactics and nxt in s.tactics_left:
                     return _offer_tactic(evolve(s, card=nxt), nxt), True
+                if _house_artillery_due(s, nxt):
+                    return _house_artillery(s, nxt), True
                 continue
             s = log(
                 evolve(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)),

@@ -19,6 +19,7 @@ from typing import Any
 from .actions import Action, parse_action
 from .board import Board, load_board
 from .engine import apply, settle, start_card
+from .positions import validate_position
 from .state import Rules, State
 from .steps import GameOver
 from .units import EMPTY, NO_AIR, POWERS, Air, Force
@@ -111,6 +112,7 @@ def position(
         rules=rules or Rules(),
         board=board,
     )
+    validate_position(s, started=False)
     return settle(start_card(s))
 
 

@@ -13,13 +13,15 @@ from typing import Any
 from ..errors import SaveFileError
 from .board import Board, load_board
 from .engine import start_card
+from .positions import validate_position
 from .state import FORMAT_VERSION, Rules, State
 from .steps import GameOver, step_from_json
 from .units import EMPTY, NO_AIR, POWERS, Air, Force
 
 
 def state_from_json(data: Any, board: Board | None = None) -> State:
-    """Rebuild a state from :meth:`State.to_json`, validating it; raise :class:`SaveFileError`."""
+    """Rebuild a state from :meth:`State.to_json`, validating it (:func:`~dday.rules.positions.validate_position`);
+    raise :class:`SaveFileError` naming what is wrong."""
     board = board or load_board()
     if not isinstance(data, dict) or data.get("format") != "dday-state":
         raise SaveFileError("not a dday state (missing format 'dday-state')")
@@ -84,7 +86,7 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise SaveFileError(f"malformed state: {type(exc).__name__}: {exc}") from None
-    check_invariants(state, error=SaveFileError)
+    validate_position(state, error=SaveFileError)
     return state
 
 

@@ -114,6 +114,16 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise SaveFileError(f"unknown rule option(s) {sorted(unknown)}")
+        for f in fields(Rules):
+            if f.name not in data:
+                continue
+            v = data[f.name]
+            if isinstance(f.default, bool) and not isinstance(v, bool):
+                raise SaveFileError(f"rule option {f.name} must be true or false, not {str(v)[:40]!r}")
+            if f.name == "fighter_limit" and (isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 8):
+                raise SaveFileError(f"rule option fighter_limit must be a whole number from 1 to 8, not {str(v)[:40]!r}")
+            if f.name == "card_order" and (not isinstance(v, list) or sorted(v) != list(range(1, 17)) or any(isinstance(c, bool) for c in v)):
+                raise SaveFileError(f"rule option card_order must list the order cards 1..16 once each, not {str(v)[:60]}")
         try:
             return Rules(**data)
         except (TypeError, ValueError) as exc:
@@ -142,7 +152,7 @@ class State:
     hold: int  # consecutive turn ends with all three cities Allied (R-VICTORY-2)
     winner: str | None
     step: Step
-    events: tuple[str, ...] = ()  # what the last transition did, for logs
+    events: tuple[str, ...] = field(default=(), compare=False)  # what the last transition did, for logs (not saved, so not compared)
     removed: tuple[int, ...] = ()  # orders that left the deck because their units were gone (R-DECK-2, R-DECK-4)
     fortune: int = 0  # fortune result for the current order: 1 positive, 6 negative, 0 none (R-FORT-2)
     tactics_left: tuple[int, ...] = ()  # unused tactics cards still in the deck (R-TAC-2)

@@ -87,6 +87,24 @@ def defense_value(unit: str, side: str) -> int:
     return stats.defense_axis if side == "axis" else stats.defense
 
 
+MAX_UNITS = 99  # more units of one kind than the game has; a larger count is a damaged file
+
+
+def _count(name: str, value: object) -> int:
+    """A unit count read from a file: a whole number from 0 to :data:`MAX_UNITS` (1.7 and True are not counts).
+
+    >>> _count("infantry", 3)
+    3
+    >>> _count("infantry", 1.7)
+    Traceback (most recent call last):
+    ...
+    ValueError: infantry: a unit count is a whole number from 0 to 99, not 1.7
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNITS:
+        raise ValueError(f"{name}: a unit count is a whole number from 0 to {MAX_UNITS}, not {value!r}"[:160])
+    return value
+
+
 class Force(NamedTuple):
     """Counts of land units of one power in one place (a zone, a box or a casualty list)."""
 
@@ -131,10 +149,7 @@ class Force(NamedTuple):
         unknown = set(data) - set(cls._fields)
         if unknown:
             raise ValueError(f"unknown land unit type(s) {sorted(unknown)}; known: {cls._fields}")
-        values = {k: int(v) for k, v in data.items()}
-        if any(v < 0 for v in values.values()):
-            raise ValueError(f"negative unit count in {data}")
-        return cls(**values)
+        return cls(**{k: _count(k, v) for k, v in data.items()})
 
     def short(self) -> str:
         """Compact text like '3i 1a 1t 2b' (the notation of rules.md §2.3)."""
@@ -177,7 +192,7 @@ class Air(NamedTuple):
         unknown = set(data) - set(cls._fields)
         if unknown:
             raise ValueError(f"unknown air unit key(s) {sorted(unknown)}; known: {cls._fields}")
-        return cls(**{k: int(v) for k, v in data.items()})
+        return cls(**{k: _count(k, v) for k, v in data.items()})
 
 
 NO_AIR: Final = Air()

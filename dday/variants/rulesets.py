@@ -58,7 +58,7 @@ OPTION_INFO: dict[str, tuple[str, str]] = {
     "card_order": ("VAR-TA-2", "order of the sixteen order cards"),
     "coastal_bombardment": ("VAR-RM-5", "naval dice may also hit any Axis unit in a coastal zone"),
     "artillery_orders": ("VAR-RM-7, -8, -9", "orders 9a / 11a: artillery fires at range and no longer rolls in land combat"),
-    "reinforcement_six_nothing": ("VAR-RM-12", "a 6 on either reinforcement die brings nothing"),
+    "reinforcement_six_nothing": ("VAR-RM-12", "a 6 on either Allied reinforcement die (order 14) brings nothing"),
     "capture_win": ("VAR-RM-15, -16", "the Allies win as soon as they hold all three cities at a turn's end"),
     "alternative_wins": ("VAR-RM-17", "extra wins: the US alone in Valognes, or a side wiped out"),
     "extended_play": ("VAR-RM-18, -19", "play past turn 10 while the Allies have 12+ land units; one reinforcement die"),

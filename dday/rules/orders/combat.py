@@ -20,7 +20,7 @@ from ..dice import Dice, Faces
 from ..editing import effect_values, faces_text, kill_in_zone, log, zone_name
 from ..flow import finish_card
 from ..registry import CASUALTY_CONTINUE, legal, on_action, on_roll
-from ..state import State, evolve
+from ..state import Rules, State, evolve
 from ..steps import ChooseCasualtiesStep, Roll
 from ..units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
 from ..words import count, side_name, units
@@ -34,6 +34,30 @@ _HIT_VALUES: dict[tuple[str, bool], tuple[int, ...]] = {
     for side in ("allies", "axis")
     for attacking in (True, False)
 }  # (side, attacking) -> each land type's hit number, in LAND_TYPES order (R-COMBAT-4)
+
+
+def fortune_infantry_hit(card: int, fortune: int) -> int | None:
+    """FORT-11 / FORT-13, positive result (1): the attacking infantry hit on 2 on orders 11 and 13
+    (None: their usual number). The engine and :mod:`dday.odds` both ask this.
+
+    >>> fortune_infantry_hit(11, 1), fortune_infantry_hit(11, 6), fortune_infantry_hit(9, 1)
+    (2, None, None)
+    """
+    return 2 if fortune == 1 and card in (11, 13) else None
+
+
+def tac10_paired_infantry(force: Force, attacker: str, tac10: bool) -> int:
+    """TAC-10 (on the Allies' order 11): one attacking infantry per attacking artillery hits on 2.
+
+    >>> tac10_paired_infantry(Force(infantry=3, artillery=2), "allies", True)
+    2
+    """
+    return force.artillery if tac10 and attacker == "allies" else 0
+
+
+def artillery_rolls(rules: Rules) -> bool:
+    """Whether artillery rolls a die in land combat: not under VAR-RM-9 (artillery orders)."""
+    return not rules.artillery_orders
 
 
 def combat_dice(
@@ -131,9 +155,9 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
             continue
         att = _force_of(s, z.id, powers)
         dfn = s.side_units(z.id, defender)
-        paired = att.artillery if attacker == "allies" and "TAC-10" in s.effects else 0
-        infantry_hit = 2 if s.fortune == 1 and s.card in (11, 13) else None
-        arty = not s.rules.artillery_orders
+        paired = tac10_paired_infantry(att, attacker, "TAC-10" in s.effects)
+        infantry_hit = fortune_infantry_hit(s.card, s.fortune)
+        arty = artillery_rolls(s.rules)
         return evolve(
             s,
             step=Roll(

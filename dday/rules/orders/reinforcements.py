@@ -7,11 +7,12 @@ let one die be rolled again or halve the total; VAR-RM-12 and VAR-TA-9 are optio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, Done, PlaceReinforcement
+from ..board import Chart
 from ..dice import Dice, Faces
 from ..editing import add_effect, add_units, faces_text, log, offer_pick, set_beach
 from ..flow import finish_card
@@ -80,7 +81,9 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
     notes: list[str] = []
     if s.turn > s.board.turns and len(faces) == 1 and faces[0] == 6:
         total, notes = 0, [*notes, "a 6 after turn 10 brings nothing (VAR-RM-19)"]
-    if s.rules.reinforcement_six_nothing and 6 in faces and len(faces) == 2:
+    if s.rules.reinforcement_six_nothing and side == "allies" and 6 in faces and len(faces) == 2:
+        # the manual gives this rule under order 14 only (the Allied roll); our reading of "no
+        # reinforcement from that roll" is that the whole two-dice roll brings nothing
         total, notes = 0, [*notes, "a 6 on a die brings nothing (VAR-RM-12)"]
     if s.fortune == 6 and s.card in (14, 15):
         total = -(-total // 2)
@@ -92,7 +95,29 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
     extra = f" ({'; '.join(notes)})" if notes else ""
     s = log(s, f"{c.label}: {dice_txt} {faces_text(faces)} = {sum(faces)}{extra} -> next {count(n, 'unit')}: {units}")
     quota = tuple(n if i == c.index else q for i, q in enumerate(quota_in))
+    if s.turn > s.board.turns and c.power == "Germany":
+        # VAR-RM-19: after turn 10 each army rolls ONE die, Germany included. The manual does not say
+        # how Germany's two charts share it; our reading (RECONSTRUCTED): the units come from the
+        # German charts in order, the second chart giving what the first has no more of.
+        later = [o for o in s.board.charts if o.power == "Germany" and o.index > c.index]
+        left = total - n
+        for o in later:
+            take = min(left, len(s.charts[o.index]))
+            if take:
+                s = log(s, f"{o.label}: the German die's remaining {take} -> next {take} unit(s): {' '.join(o.boxes[k][0] for k in s.charts[o.index][:take])}")
+            quota = tuple(take if i == o.index else q for i, q in enumerate(quota))
+            left -= take
+        return _reinf_roll_next(s, side, quota, max((o.index for o in later), default=c.index) + 1)
     return _reinf_roll_next(s, side, quota, c.index + 1)
+
+
+def allied_destinations(chart: Chart, box: int, beaches: Sequence[str], room: Mapping[str, int]) -> tuple[str, ...]:
+    """Where the Allied unit in 0-based ``box`` of ``chart`` may be placed now: the beachheads its
+    box allows (R-REINF-4: any of ``beaches``; R-REINF-5: the box's restriction) that have room
+    left (``room``: free places per beachhead; none left means it stays on the chart, R-REINF-3).
+    The engine and :func:`dday.odds.reinforcement_placed` both ask this.
+    """
+    return tuple(b for b in chart.allowed_destinations(box, tuple(beaches)) if room.get(b, 0) > 0)
 
 
 def _destinations(s: State, step: PlaceReinforcementsStep, chart_index: int) -> tuple[str, ...]:
@@ -103,8 +128,9 @@ def _destinations(s: State, step: PlaceReinforcementsStep, chart_index: int) -> 
         for _, _, z in step.placed:
             pending[z] = pending.get(z, 0) + 1
         return tuple(z for z in c.zones if s.stack_count(z, "axis") + pending.get(z, 0) < s.board.stacking_limit)
-    allowed = c.allowed_destinations(box, s.board.beaches_of(c.power))
-    return tuple(b for b in allowed if s.beach_units(b).total < s.board.beachhead(b).capacity)
+    beaches = s.board.beaches_of(c.power)
+    room = {b: s.board.beachhead(b).capacity - s.beach_units(b).total for b in c.allowed_destinations(box, beaches)}
+    return allied_destinations(c, box, beaches, room)
 
 
 def _placement(s: State, step: PlaceReinforcementsStep) -> State:
@@ -192,4 +218,4 @@ def _legal_place(s: State, step: PlaceReinforcementsStep) -> Iterator[Action]:
             yield from (PlaceReinforcement(c.name, d) for d in _destinations(s, step, i))
 
 
-__all__ = ["begin_reinf"]
+__all__ = ["allied_destinations", "begin_reinf"]

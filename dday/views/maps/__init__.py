@@ -12,6 +12,17 @@ Two views draw the same :class:`~dday.rules.state.State` on ``zones.geojson`` (s
   kaleido and a system chromium. Offline it needs the topojson stub :data:`EMPTY_TOPO`:
   ``fig.show(config=show_config())``.
 
+Legibility (issue 17): every badge and label is placed clear of the others at the live map's
+default zoom (anchors inside the zones, leader lines where a badge had to move: :mod:`.layout`);
+the victory cities are always named, every zone's town from zoom 10 on; the legend folds away.
+What is acting is drawn over the zones (:mod:`.overlays`)::
+
+    view = LeafletView(state)
+    view.highlight(["F15", "Gold"], "fire")  # or 'combat', 'move', 'acting'; highlight() clears
+    view.follow_state()                       # back to the default: outline what the state says acts
+    view.show_arcs(True)                      # blockhouse firing arcs (default: on for order 9)
+    view.update(state)                        # also draws the moves declared on orders 8 and 12
+
 Control colours follow the Okabe-Ito palette (colour-blind safe): Axis grey, Allied blue,
 contested reddish purple (dashed border on the leaflet map), empty zones cream. Unit badges
 use one colour per power: Germany dark grey, UK orange, US bluish green.
@@ -42,8 +53,39 @@ from .geodata import (
     plotly_geojson,
     validate_zones,
 )
-from .labels import Badge, badge_texts, control, describe, title, zone_control
+from .labels import Badge, acting, badge_texts, control, describe, title, zone_control
 from .leaflet_view import LeafletView
 from .plotly_view import export_png, frame_board, plotly_map, png_bytes, sea_trace, show_config
 
-__all__ = ["AIRFIELD_COLOR", "ATTRIBUTION", "BORDER_COLOR", "BORDER_NOTE", "CONTROL_COLORS", "CONTROL_LABELS", "EMPTY_TOPO", "POWER_COLORS", "POWER_SHORT", "POWER_TEXT", "SEA_COLOR", "Badge", "Control", "LeafletView", "badge_texts", "control", "describe", "export_png", "frame_board", "load_zones", "map_geometry", "plotly_geojson", "plotly_map", "png_bytes", "sea_trace", "show_config", "title", "validate_zones", "zone_control"]
+__all__ = [
+    "AIRFIELD_COLOR",
+    "ATTRIBUTION",
+    "BORDER_COLOR",
+    "BORDER_NOTE",
+    "CONTROL_COLORS",
+    "CONTROL_LABELS",
+    "EMPTY_TOPO",
+    "POWER_COLORS",
+    "POWER_SHORT",
+    "POWER_TEXT",
+    "SEA_COLOR",
+    "Badge",
+    "Control",
+    "LeafletView",
+    "acting",
+    "badge_texts",
+    "control",
+    "describe",
+    "export_png",
+    "frame_board",
+    "load_zones",
+    "map_geometry",
+    "plotly_geojson",
+    "plotly_map",
+    "png_bytes",
+    "sea_trace",
+    "show_config",
+    "title",
+    "validate_zones",
+    "zone_control",
+]

@@ -12,6 +12,7 @@ from html import escape
 
 from ...rules.cards import ORDER_CARDS
 from ...rules.state import State
+from ...rules.steps import AATargetStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, Roll
 from ...rules.units import POWERS, Air, Force
 from .geodata import CONTROL_COLORS, CONTROL_LABELS, POWER_COLORS, POWER_SHORT, Control, map_geometry
 
@@ -170,3 +171,31 @@ def describe(state: State, place: str) -> str:
         props = geo.by_id.get(place, {}).get("properties", {})
         return f"<b>{escape(str(props.get('name', place)))}</b>"
     return "".join(lines) + f'<table style="border-collapse:collapse;margin-top:4px">{"".join(rows)}</table>'
+
+
+def acting(state: State) -> tuple[tuple[str, ...], str]:
+    """The places acting in ``state`` and how: ``(places, kind)`` for :meth:`LeafletView.highlight`.
+
+    A blockhouse firing to sea: its zone and the beach ('fire'); a zone in combat, hit by
+    paratroopers, naval dice, a bomber or anti-aircraft fire ('combat'); the last declared move
+    ('move'); nothing otherwise.
+
+    >>> from dataclasses import replace
+    >>> from dday.rules.setup import initial_state
+    >>> from dday.rules.steps import FireToSeaStep
+    >>> acting(replace(initial_state(), step=FireToSeaStep(zone="F15")))
+    (('F15', 'Gold'), 'fire')
+    """
+    step = state.step
+    board = state.board
+    zone = getattr(step, "zone", "")
+    if isinstance(step, FireToSeaStep) or (isinstance(step, Roll) and step.kind == "sea"):
+        fires_at = board.zone(zone).fires_at if board.has_zone(zone) else None
+        return tuple(p for p in (zone, fires_at) if p), "fire"
+    if isinstance(step, DeclareMovesStep):
+        return (tuple(dict.fromkeys((step.moves[-1].path[0], step.moves[-1].path[-1]))), "move") if step.moves else ((), "move")
+    if isinstance(step, Roll) and step.kind == "para":
+        return (f"airborne-{step.index}", zone), "combat"
+    if zone and board.has_zone(zone) and isinstance(step, (Roll, ChooseCasualtiesStep, AATargetStep)):
+        return (zone,), "combat"
+    return (), "acting"

@@ -5,6 +5,7 @@ with kaleido and a system chromium. Offline it needs the topojson stub
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -32,11 +33,13 @@ from .geodata import (
     plotly_geojson,
 )
 from .labels import Badge, badge_texts, describe, title, zone_control
+from .layout import Box, Item, anchors, board_px, from_px, place, regions_px, text_width, to_px
 
 # ---------------------------------------------------------------------------------------------
 # plotly view
 
 _CODES: Final[dict[str, int]] = {"axis": 0, "allies": 1, "contested": 2, "empty": 3}
+_MARGIN: Final[dict[str, int]] = {"l": 10, "r": 10, "t": 50, "b": 95}
 
 
 def _discrete_scale(colors: Sequence[str]) -> list[list[Any]]:
@@ -54,23 +57,26 @@ def _plotly_line(badge: Badge) -> str:
     return f"{square} {escape(badge.label)}"
 
 
-def _label_points(
-    state: State, places: Sequence[str], captions: Mapping[str, str], badges: Mapping[str, list[Badge]]
-) -> tuple[list[float], list[float], list[str]]:
-    geo = map_geometry()
-    lons, lats, texts = [], [], []
-    for p in places:
-        lines = [_plotly_line(b) for b in badges[p]]
-        cap = captions.get(p, "")
-        if cap:
-            lines.insert(0, f"<span style='font-size:0.8em;color:#222'>{escape(cap)}</span>")
-        if not lines:
-            continue
-        lon, lat = geo.labels[p]
-        lons.append(lon)
-        lats.append(lat)
-        texts.append("<br>".join(lines))
-    return lons, lats, texts
+def _label_lines(place: str, caption: str, badges: Sequence[Badge]) -> list[str]:
+    lines = [_plotly_line(b) for b in badges]
+    if caption:
+        lines.insert(0, f"<span style='font-size:0.8em;color:#222'>{escape(caption)}</span>")
+    return lines
+
+
+def _text_size(caption: str, badges: Sequence[Badge], font_size: float) -> tuple[float, float]:
+    """Estimated (width, height) in px of a plotly text label (caption at 0.8 em, one line per badge)."""
+    widths = [text_width(caption, 0.8 * font_size)] if caption else []
+    widths += [text_width("■ " + b.label, font_size) for b in badges]
+    n = len(widths)
+    return (max(widths) + 2, n * font_size * 1.3 + 2) if n else (0.0, 0.0)
+
+
+def plot_zoom(width: float, height: float, margin: Mapping[str, float]) -> float:
+    """The Web-Mercator zoom at which the board fills a plot area of that figure size."""
+    frame = board_px(0, top=0)
+    aw, ah = width - margin["l"] - margin["r"], height - margin["t"] - margin["b"]
+    return math.log2(min(aw / frame.w, ah / frame.h))
 
 
 def short_caption(board: Board, place: str) -> str:
@@ -118,11 +124,24 @@ def sea_trace() -> go.Choropleth:
     )
 
 
-def plotly_map(state: State, *, show_ids: bool = True, font_size: int = 17) -> go.Figure:
+def plotly_map(
+    state: State,
+    *,
+    show_ids: bool = True,
+    font_size: int | None = None,
+    width: int | None = None,
+    height: int = 720,
+    towns: bool | None = None,
+) -> go.Figure:
     """A static map of ``state``: zones coloured by control, unit labels, cities and beaches.
 
-    Display offline with ``fig.show(config=show_config())``; export with :func:`export_png`.
+    ``width=None`` fills the notebook's width (labels are placed for 1000 px); the font is 12 px
+    up to 900 px of height, 17 px above. ``towns`` names every zone's town where it fits clear
+    of the badges (default: on when the board is drawn at least 1.5 times the notebook size, as
+    in :func:`export_png`'s 1600 x 1200). Display offline with ``fig.show(config=show_config())``;
+    export with :func:`export_png`.
     """
+    font_size = font_size or (12 if height < 900 else 17)
     geo = map_geometry()
     board = state.board
     badges = badge_texts(state)
@@ -197,70 +216,100 @@ def plotly_map(state: State, *, show_ids: bool = True, font_size: int = 17) -> g
             )
         )
 
-    victory = set(board.victory_zones)
+    fs = font_size
     text_font = {
-        "size": font_size,
+        "size": fs,
         "color": "#111",
         "family": "DejaVu Sans, Arial, sans-serif",
         "shadow": "1px 1px 2px white, -1px -1px 2px white, 1px -1px 2px white, -1px 1px 2px white",
     }
+    # Where the labels go: the same collision-free placement as the live map, at the zoom at
+    # which the board fills this figure (see layout.py).
+    zoom = plot_zoom(width or 1000, height, _MARGIN)
+    anch = anchors()
+    regions = regions_px(round(zoom, 3))
+    cities = sorted(geo.cities, key=lambda f: board.zone_index(f["properties"]["zone"]))
+    star = fs + 6
+    city_boxes = {}
+    for f in cities:
+        lon, lat = f["geometry"]["coordinates"]
+        x, y = to_px(lon, lat, zoom)
+        w = star + 4 + text_width(f["properties"]["name"], fs)
+        city_boxes[f"city:{f['properties']['zone']}"] = Box(x + w / 2 - star / 2, y, w, star + 2)
+    dropped_ids = [f"airborne-{a.index}" for a in board.airborne_boxes if badges[f"airborne-{a.index}"]]
+    beaches = [b.name for b in board.beachheads]
     caps = {z: z for z in zone_ids} if show_ids else {}
-    plain = [z for z in zone_ids if z not in victory]
-    lons, lats, texts = _label_points(state, plain, caps, badges)
+    caps.update({p: short_caption(board, p) for p in [*beaches, *dropped_ids, "airfield"]})
+    places = [*dropped_ids, *sorted(zone_ids, key=lambda z: regions[z].area), *beaches, "airfield"]
+    places = [p for p in places if badges[p] or caps.get(p)]
+    items = [
+        Item(p, to_px(*anch.points[p], zoom), *_text_size(caps.get(p, ""), badges[p], fs), region=None if p in beaches else regions[p])
+        for p in places
+    ]
+    boxes = place(items, city_boxes.values(), frame=board_px(zoom, top=0))
+    lons: list[float] = []
+    lats: list[float] = []
+    texts: list[str] = []
+    lead_lon: list[float | None] = []
+    lead_lat: list[float | None] = []
+    for p in places:
+        b = boxes[p]
+        lon, lat = from_px(b.x, b.y, zoom)
+        lons.append(lon)
+        lats.append(lat)
+        texts.append("<br>".join(_label_lines(p, caps.get(p, ""), badges[p])))
+        ax, ay = to_px(*anch.points[p], zoom)
+        if p not in beaches and not b.contains(ax, ay, pad=4):
+            for x, y in ((ax, ay), b.edge_point(ax, ay)):
+                lo, la = from_px(x, y, zoom)
+                lead_lon.append(lo)
+                lead_lat.append(la)
+            lead_lon.append(None)
+            lead_lat.append(None)
+    fig.add_trace(
+        go.Scattergeo(
+            lon=lead_lon, lat=lead_lat, mode="lines", line={"width": 1, "color": "#222"}, hoverinfo="skip", name="leaders", showlegend=False
+        )
+    )
     fig.add_trace(
         go.Scattergeo(lon=lons, lat=lats, text=texts, mode="text", textfont=text_font, hoverinfo="skip", name="units", showlegend=False)
     )
-    dropped_ids = [f"airborne-{a.index}" for a in board.airborne_boxes if badges[f"airborne-{a.index}"]]
-    others = [b.name for b in board.beachheads] + dropped_ids + ["airfield"]
-    other_caps = {p: short_caption(board, p) for p in others}
-    lons, lats, texts = _label_points(state, others, other_caps, badges)
-    fig.add_trace(
-        go.Scattergeo(
-            lon=lons,
-            lat=lats,
-            text=texts,
-            mode="text",
-            textfont={**text_font, "size": font_size - 1},
-            hoverinfo="skip",
-            name="boxes",
-            showlegend=False,
+    if towns if towns is not None else zoom >= 9.6:  # big enough (an export): every zone's town, where it fits
+        tf = fs - 3
+        town_items = [
+            Item(z.id, to_px(*anch.towns[z.id], zoom), text_width(z.name, tf) + 2, tf * 1.3, region=regions[z.id])
+            for z in board.zones
+            if not z.victory_city
+        ]
+        placed_towns = place(town_items, [*city_boxes.values(), *boxes.values()], frame=board_px(zoom, top=0), optional=True)
+        town_ll = [from_px(b.x, b.y, zoom) for b in placed_towns.values()]
+        fig.add_trace(
+            go.Scattergeo(
+                lon=[ll[0] for ll in town_ll],
+                lat=[ll[1] for ll in town_ll],
+                text=[f"<i>{escape(board.zone(z).name)}</i>" for z in placed_towns],
+                mode="text",
+                textfont={**text_font, "size": tf, "color": "#333"},
+                hoverinfo="skip",
+                name="towns",
+                showlegend=False,
+            )
         )
-    )
-    # Victory cities: a star in the controller's colour on a white halo; the zone's label hangs below.
-    cities = sorted(geo.cities, key=lambda f: board.zone_index(f["properties"]["zone"]))
+    # Victory cities: a star in the controller's colour and the city's name, always shown.
     city_zones = [f["properties"]["zone"] for f in cities]
-    lon = [f["geometry"]["coordinates"][0] for f in cities]
-    lat = [f["geometry"]["coordinates"][1] for f in cities]
-    star = font_size + 15
     fig.add_trace(
         go.Scattergeo(
-            lon=lon,
-            lat=lat,
-            mode="markers",
-            marker={"symbol": "star", "size": star + 10, "color": "white"},
-            hoverinfo="skip",
-            showlegend=False,
-            name="halo",
-        )
-    )
-    city_text = []
-    for f, z in zip(cities, city_zones, strict=True):
-        lines = [_plotly_line(b) for b in badges[z]]
-        head = f"<b>{escape(f['properties']['name'])}</b>" + (f" <span style='font-size:0.8em'>{escape(z)}</span>" if show_ids else "")
-        city_text.append("<br>".join([head, *lines]))
-    fig.add_trace(
-        go.Scattergeo(
-            lon=lon,
-            lat=lat,
-            text=city_text,
+            lon=[f["geometry"]["coordinates"][0] for f in cities],
+            lat=[f["geometry"]["coordinates"][1] for f in cities],
+            text=[f"<b>{escape(f['properties']['name'])}</b>" for f in cities],
             mode="markers+text",
-            textposition="bottom center",
+            textposition="middle right",
             textfont=text_font,
             marker={
                 "symbol": "star",
                 "size": star,
                 "color": [CONTROL_COLORS[zone_control(state, z)] for z in city_zones],
-                "line": {"width": 2, "color": "#000"},
+                "line": {"width": 1.5, "color": "#000"},
             },
             hoverinfo="skip",
             name="victory cities",
@@ -293,21 +342,25 @@ def plotly_map(state: State, *, show_ids: bool = True, font_size: int = 17) -> g
     fig.update_layout(
         title={"text": escape(title(state)), "x": 0.5, "font": {"size": font_size + 9}},
         font={"family": "DejaVu Sans, Arial, sans-serif", "size": font_size},
-        margin={"l": 10, "r": 10, "t": 60, "b": 60},
+        margin=_MARGIN,
+        height=height,
+        width=width,
+        autosize=width is None,
         paper_bgcolor="white",
-        legend={"orientation": "h", "x": 0.5, "xanchor": "center", "y": -0.005, "yanchor": "top", "font": {"size": font_size - 2}},
+        legend={"orientation": "h", "x": 0.5, "xanchor": "center", "y": -0.005, "yanchor": "top", "font": {"size": font_size - 1}},
         annotations=[
             {
-                "text": escape(
-                    f"{ATTRIBUTION}. {BORDER_NOTE} 3i 1a 1t 2b = infantry, artillery, tanks, blockhouses; ✈ 2F 1B = fighters, bombers."
-                ),
+                "text": escape("3i 1a 1t 2b = infantry, artillery, tanks, blockhouses; ✈ 2F 1B = fighters, bombers. " + BORDER_NOTE)
+                + "<br>"
+                + escape(ATTRIBUTION),
                 "xref": "paper",
                 "yref": "paper",
                 "x": 0.5,
                 "y": 0,
-                "yshift": -48,
+                "yanchor": "bottom",
+                "yshift": -_MARGIN["b"] + 4,
                 "showarrow": False,
-                "font": {"size": max(10, font_size - 5), "color": "#555"},
+                "font": {"size": max(10, font_size - 3), "color": "#555"},
             }
         ],
     )
@@ -328,7 +381,7 @@ def _html_to_plotly(html: str) -> str:
 
 def png_bytes(state: State, *, width: int = 1600, height: int = 1200, scale: float = 1.0) -> bytes:
     """Render :func:`plotly_map` to PNG with kaleido (needs a system chromium; no network)."""
-    fig = plotly_map(state)
+    fig = plotly_map(state, width=width, height=height)
     old = pio.defaults.topojson
     pio.defaults.topojson = EMPTY_TOPO
     try:

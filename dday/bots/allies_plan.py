@@ -1,0 +1,71 @@
+"""The Allied plan of :class:`dday.bots.planner.PlannerBot`: what it adds to the strong bot's moves.
+
+The Allies need all three cities at once, and an empty city counts for nobody (R-CONTROL-1).
+Watching the strong bot play itself showed the Germans leaving Cherbourg empty from turn 4 or
+so in most games (its three mobile units march south on turn 1, the navy sinks the two
+blockhouses), while the nearest Allied units, three moves away, chased small fights instead:
+every move towards Cherbourg scored no better than one towards Saint-Lô. So:
+
+* **Send a detachment to an empty city** (:func:`needs_a_detachment`): while fewer than
+  :data:`DETACH_SIZE` Allied units stand in or next to an empty city, each move that brings a
+  unit within :data:`DETACH_RANGE` moves of it closer earns :data:`DETACH_WEIGHT` per move.
+* **Walk into an empty city**: the first unit declared into it earns ``empty_city_bonus``.
+
+Tried and dropped (Allied wins against the strong Axis on the seeds of ``game_seeds(11, n)``,
+where the strong Allies win 15.0 % of the first 40 and 11.2 % of the first 80; the
+detachments alone win 21.2 % of the first 80 and 14.4 % of the first 160):
+
+* a city per region (the Cotentin for Cherbourg, the Vire for Saint-Lô, the rest for Caen),
+  0.6 per move closer, with garrisons judged by P(the city still holds after the next German
+  attack card) at weight 4: 15.0 % of 40; the same at 1.5 per move: 5.0 %; garrisons at
+  weight 10: 7.5 %;
+* an all-out push on the cities from turn 6 or 7: 6.2 % and 8.8 % of 80;
+* joining a city fight judged over the next two cards only: 13.8 % of 80;
+* garrisons in the holding turn only: 14.4 % of 160, no change;
+* a bar of 0.15 or 0.5 instead of 0.3 for attacking a city: 17.5 % and 15.0 % of 40.
+
+>>> from dday.rules.scenario import position
+>>> s = position(card=8, zones={"F11": {"US": "3i"}, "F30": {"UK": "2i"}})
+>>> needs_a_detachment(s, "F2", lambda s, z, side: s.side_units(z, side)), needs_a_detachment(s, "F30", lambda s, z, side: s.side_units(z, side))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules.state import State
+from ..rules.units import Force
+from .greedy import distances
+
+__all__ = ["DETACH_RANGE", "DETACH_SIZE", "DETACH_WEIGHT", "move_bonus", "needs_a_detachment"]
+
+DETACH_RANGE = 4  # moves: units this close to an empty city may be sent to it
+DETACH_WEIGHT = 5.0  # per move closer to an empty city (an attack scores about 2 to 8)
+DETACH_SIZE = 2  # units sent
+
+After = Callable[[State, str, str], Force]  # (state, zone, side) -> own units there after the declared moves
+
+
+def needs_a_detachment(s: State, city: str, after: After) -> bool:
+    """True if ``city`` is empty and fewer than :data:`DETACH_SIZE` Allied units are in it or
+    next to it (counting the moves declared so far)."""
+    if s.side_total(city, "axis") or s.side_total(city, "allies"):
+        return False
+    near = after(s, city, "allies").total + sum(after(s, n, "allies").total for n in s.board.zone(city).neighbours)
+    return near < DETACH_SIZE
+
+
+def move_bonus(s: State, unit: str, path: tuple[str, ...], count: int, after: After, empty_city_bonus: float) -> float:
+    """What the plan adds to the strong bot's score for moving ``count`` ``unit`` along ``path``."""
+    start, dest = path[0], path[-1]
+    dist = distances(s.board)
+    score = 0.0
+    for city in s.board.victory_zones:
+        if needs_a_detachment(s, city, after):
+            gain = dist[start][city] - dist[dest][city]
+            if gain > 0 and dist[start][city] <= DETACH_RANGE:
+                score += DETACH_WEIGHT * gain
+    if dest in s.board.victory_zones and s.controller(dest) is None and not s.side_total(dest, "axis") and not after(s, dest, "allies").total:
+        score += empty_city_bonus
+    return score

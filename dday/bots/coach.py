@@ -1,0 +1,235 @@
+"""The coach: what the strongest bot would do now, why, and the numbers behind it.
+
+:func:`hint` asks :class:`~dday.bots.planner.PlannerBot` for its choice in the position,
+without playing it, and explains it in a sentence with the exact odds that decided it
+(:func:`dday.bots.strong.hold_probability`, shown as percentages with one decimal).
+
+>>> from dday.rules.scenario import position
+>>> s = position(card=8, zones={"F16": {"UK": "2i 1t"}, "F17": {"UK": "2i 1a"}, "F30": {"Germany": "1i"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}})
+>>> h = hint(s)
+>>> h.action
+Move(power='UK', unit='tank', path=('F16', 'F30'), count=1)
+>>> print(h.text)  # doctest: +NORMALIZE_WHITESPACE
+Move 1 British tank from F16 into F30 (Caen) and bring the 5 units next door that can join:
+together, P(the Allies hold Caen after the next two attack cards) is 98.4 % (these units alone: 42.6 %).
+
+A button that shows a hint is one line: ``out.value = hint(game.state).text``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import DDayError
+from ..rules.actions import (
+    Action,
+    Bombard,
+    BomberStrike,
+    ChooseCasualties,
+    Done,
+    FireToSea,
+    Land,
+    Move,
+    Patrol,
+    PlaceReinforcement,
+    SplitNavalDice,
+)
+from ..rules.engine import legal_actions
+from ..rules.state import State
+from ..rules.steps import DeclareMovesStep
+from ..rules.units import Force, other_side
+from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
+from .greedy import distances
+from .plan_odds import garrison_odds, joinable, threat
+from .planner import PlannerBot
+from .strong import CARDS_AHEAD, MAX_UNITS, hold_probability
+
+__all__ = ["Hint", "NoDecisionError", "hint"]
+
+
+class NoDecisionError(DDayError):
+    """There is nothing to decide: the game is over or the dice are about to be rolled (R-TURN-3)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's advice: the ``action`` to take, a sentence saying why, and the numbers.
+
+    ``numbers`` maps a short label ("before", "after", ...) to a probability between 0 and 1.
+    """
+
+    action: Action
+    text: str
+    numbers: dict[str, float] = field(default_factory=dict)
+    side: str = ""
+
+
+def pct(p: float) -> str:
+    """A probability as a percentage with one decimal.
+
+    >>> pct(0.3125), pct(1.0)
+    ('31.2 %', '100.0 %')
+    """
+    return f"{p * 100:.1f} %"
+
+
+def _unit_words(count: int, unit: str) -> str:
+    plural = {"infantry": "infantry", "artillery": "artillery", "tank": "tanks", "blockhouse": "blockhouses"}
+    return f"{count} {plural[unit] if count != 1 else unit}"
+
+
+ADJECTIVE = {"Germany": "German", "UK": "British", "US": "American"}
+
+
+def _place(s: State, zone: str) -> str:
+    if not s.board.has_zone(zone):
+        return f"the {zone} beach"
+    name = s.board.zone(zone).victory_city
+    return f"{zone} ({name})" if name else zone
+
+
+def hint(state: State, seed: int = 0) -> Hint:
+    """The planner bot's choice in ``state``, not played, with a plain reason and its numbers.
+
+    Raises :class:`NoDecisionError` when nobody has to decide (a roll is due, or the game is over).
+    """
+    side = state.current_player
+    if state.is_over or side not in ("allies", "axis"):
+        raise NoDecisionError("R-TURN-3: nothing to decide now (the dice roll next, or the game is over)")
+    actions = legal_actions(state)
+    action = PlannerBot().choose(state, actions, np.random.default_rng(seed))
+    return _explain(state, side, action)
+
+
+def _odds(allies: Force, axis: Force, first: str, side: str) -> float | None:
+    if allies.total + axis.total > MAX_UNITS:
+        return None
+    return hold_probability(allies, axis, first, side, CARDS_AHEAD)
+
+
+def _explain(s: State, side: str, a: Action) -> Hint:
+    if isinstance(a, Move):
+        return _explain_move(s, side, a)
+    if isinstance(a, ChooseCasualties):
+        step = s.step
+        zone = getattr(step, "zone", "")
+        lost = ", ".join(_unit_words(n, u) for _, u, n in a.losses)
+        mine = s.side_units(zone, side)
+        for _, u, n in a.losses:
+            mine = mine.add(u, -n)
+        theirs = s.side_units(zone, other_side(side))
+        allies, axis = (mine, theirs) if side == "allies" else (theirs, mine)
+        p = _odds(allies, axis, other_side(side), side) if theirs.total else None
+        if p is None:
+            return Hint(a, f"Lose {lost}: the units worth least here.", {}, side)
+        return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {pct(p)}.", {"after": p}, side)
+    if isinstance(a, Bombard):
+        z = s.board.zone(a.zone)
+        why = f"its blockhouses fire at the {z.fires_at} beach" if z.fires_at else "it weakens the defenders where the Allies will attack"
+        return Hint(a, f"Aim the naval dice at {_place(s, a.zone)}: {why}.", {}, side)
+    if isinstance(a, BomberStrike):
+        arty = s.units(a.zone, "Germany").artillery
+        risk = 1 - (5 / 6) ** arty
+        return Hint(a, f"Send the {a.power} bomber to strike a {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); the antiaircraft artillery there can shoot it down ({pct(risk)}).", {"destroy": 0.5, "bomber lost": risk}, side)
+    if isinstance(a, Patrol):
+        return Hint(a, f"Send a {a.power} fighter to patrol {_place(s, a.zone)}: every German unit that moves in or out, or is placed there, faces its die (a 1 destroys it).", {}, side)
+    if isinstance(a, PlaceReinforcement):
+        if not s.board.has_zone(a.destination):
+            return Hint(a, f"Place the next reinforcement on {_place(s, a.destination)}: it has the most room left.", {}, side)
+        return Hint(a, f"Place the next reinforcement in {_place(s, a.destination)}: the sector zone closest to the Allied units, with the fewest Allied fighters over it (they strafe units placed under them).", {}, side)
+    if isinstance(a, Land):
+        return Hint(a, f"Land {_unit_words(a.count, a.unit)} from {a.beach}: units on a beach can be shot by blockhouses and cannot fight.", {}, side)
+    if isinstance(a, Done):
+        what = "moves" if isinstance(s.step, DeclareMovesStep) else "choices"
+        return Hint(a, f"Stop here: no further {what} improve your position.", {}, side)
+    if isinstance(a, SplitNavalDice):
+        return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
+    if isinstance(a, FireToSea):
+        return Hint(a, f"Fire at a {a.target} on the beach: the most valuable target there.", {}, side)
+    return Hint(a, f"The planner bot chooses: {a}.", {}, side)
+
+
+def _after_declared(s: State, zone: str, side: str) -> Force:
+    """The units of ``side`` in ``zone`` once the moves declared so far are made."""
+    f = s.side_units(zone, side)
+    for m in getattr(s.step, "moves", ()):
+        if m.path[-1] == zone:
+            f = f.add(m.unit, m.count)
+        if m.path[0] == zone:
+            f = f.add(m.unit, -m.count)
+    return f
+
+
+def _explain_move(s: State, side: str, a: Move) -> Hint:
+    start, dest = a.path[0], a.path[-1]
+    step = s.step
+    assert isinstance(step, DeclareMovesStep)
+    words = f"Move {a.count} {ADJECTIVE[a.power]} {_unit_words(a.count, a.unit).split(' ', 1)[1]} from {start} into {_place(s, dest)}"
+    who = "the Allies" if side == "allies" else "the Axis"
+    enemy = s.side_units(dest, other_side(side))
+    mine = s.side_units(dest, side)
+    for m in step.moves:
+        if m.path[-1] == dest:
+            mine = mine.add(m.unit, m.count)
+        if m.path[0] == dest:
+            mine = mine.add(m.unit, -m.count)
+    new = mine.add(a.unit, a.count)
+    name = s.board.zone(dest).victory_city or dest
+    if enemy.total:
+        def p_of(force: Force) -> float | None:
+            if not force.total:
+                return 0.0
+            allies, axis = (force, enemy) if side == "allies" else (enemy, force)
+            return _odds(allies, axis, side, side)
+
+        before, after = p_of(mine), p_of(new)
+        if not mine.total:  # a new attack: judged with every unit next door that can join it
+            full = joinable(s, dest, side, new, (start, a.unit, a.count))
+            together = p_of(full)
+            if together is not None and after is not None:
+                return Hint(
+                    a,
+                    f"{words} and bring the {full.total - new.total} units next door that can join: "
+                    f"together, P({who} hold {name} after the next two attack cards) is {pct(together)} "
+                    f"(these units alone: {pct(after)}).",
+                    {"alone": after, "together": together},
+                    side,
+                )
+        if before is not None and after is not None:
+            return Hint(
+                a,
+                f"{words}: P({who} hold {name} after the next two attack cards) rises from {pct(before)} to {pct(after)}.",
+                {"before": before, "after": after},
+                side,
+            )
+    cities = s.board.victory_zones
+    if dest in cities and s.controller(dest) is None and not mine.total and not enemy.total:
+        return Hint(a, f"{words}: {name} is empty, and a city is won by having the only land units in it (R-CONTROL-1).", {}, side)
+    if dest in cities and s.controller(dest) == side:
+        near = threat(s, dest, side)
+        if near.total:
+            before, after = garrison_odds(mine, near, side), garrison_odds(new, near, side)
+            return Hint(
+                a,
+                f"{words}: P({who} still hold {name} if the enemy next door attacks) rises from {pct(before)} to {pct(after)}.",
+                {"before": before, "after": after},
+                side,
+            )
+    if side == "allies":
+        dist = distances(s.board)
+        for city in cities:
+            if needs_a_detachment(s, city, _after_declared) and dist[dest][city] < dist[start][city] <= DETACH_RANGE:
+                cname = s.board.zone(city).victory_city
+                return Hint(
+                    a,
+                    f"{words}: {cname} is empty and no Allied unit is next to it; a detachment of {DETACH_SIZE} units can take it without a fight "
+                    f"(this move brings them from {dist[start][city]} to {dist[dest][city]} moves away).",
+                    {},
+                    side,
+                )
+    if side == "axis":
+        return Hint(a, f"{words}: it brings them closer to the Allied units, where the fighting is.", {}, side)
+    held = [c for c in cities if s.controller(c) == "allies"]
+    return Hint(a, f"{words}: it brings them closer to the cities the Allies still need ({3 - len(held)} of 3).", {}, side)

@@ -1,0 +1,65 @@
+"""The planner bot: the strong bot's odds, steered by a plan for each side.
+
+A single move rarely wins this game: the Allies win only by holding Cherbourg (F2),
+Saint-Lô (F26) and Caen (F30) *together* at the end of two turns in a row, the first hold by
+the end of turn 9 (R-VICTORY-1..3), and a city held by nobody (empty, or fought over) is not
+held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top of
+:class:`~dday.bots.strong.StrongBot`, and judges the plan's steps with the exact fight odds of
+:mod:`dday.odds` (:func:`dday.bots.strong.hold_probability`, one Markov chain per zone fight).
+
+**The Allied plan** (:mod:`dday.bots.allies_plan`):
+
+1. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
+   targets (blockhouses that fire at the beaches first).
+2. *Concentrate before attacking a city*: attack only when every unit next door that can join
+   gives good odds of holding it over every attack card left before the deadline (the strong
+   bot's rule).
+3. *Take what the Germans leave*: the Germans often leave a city empty (Cherbourg, once the
+   navy has sunk its blockhouses); send a detachment of two units to it from up to four
+   moves away, and walk in.
+4. *Aircraft*: fighters patrol where German units must move or arrive (strafing, R-AIR-3),
+   bombers strike artillery (the antiaircraft guns) and blockhouses where the Allies fight,
+   when the odds of destroying the target outweigh the odds of losing the bomber (strong bot).
+
+**The Axis plan** (:mod:`dday.bots.axis_plan`): the strong bot's, plus *garrison the
+threatened cities*, judged by P(the garrison still holds after the Allied attack card and the
+German answer) against the Allied units next door.
+
+``benchmarks/bench_bots.py`` measures the bots; the plan steps that were tried and did not
+help are listed in :mod:`dday.bots.allies_plan` and :mod:`dday.bots.axis_plan`.
+
+>>> from dday.play.game import play_game
+>>> g = play_game(PlannerBot(), PlannerBot(), seed=2)
+>>> g.final.is_over
+True
+"""
+
+from __future__ import annotations
+
+from ..rules.state import State
+from ..rules.steps import DeclareMovesStep
+from . import allies_plan, axis_plan
+from .strong import StrongBot
+
+__all__ = ["PlannerBot"]
+
+
+class PlannerBot(StrongBot):
+    """The strong bot with a plan per side (see the module docstring)."""
+
+    name = "planner"
+
+    def __init__(self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0) -> None:
+        super().__init__()
+        self.garrison_weight = garrison_weight  # Axis: per unit of P(the garrison holds)
+        self.empty_city_bonus = empty_city_bonus  # Allies: walking into an empty city
+
+    # -- moves: the strong bot's score, plus what the plan adds ------------------------------
+    def _move_score(self, s: State, unit: str, path: tuple[str, ...], count: int) -> float:
+        step = s.step
+        assert isinstance(step, DeclareMovesStep)
+        base = super()._move_score(s, unit, path, count)
+        after = self._ctx.force_after  # own units per zone once the moves declared so far are made
+        if step.side == "allies":
+            return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus)
+        return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight)

@@ -1,0 +1,89 @@
+"""PlannerBot (dday.bots.planner) and its two plans: registered, reproducible, and doing what each plan step says.
+
+Strength is measured by benchmarks/bench_bots.py (too slow for a test); these tests check the
+plan's steps on prepared positions and that the bot plays whole legal games.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import numpy as np
+import pytest
+
+from dday.bots import BOTS, StrongBot, make_player
+from dday.bots.allies_plan import needs_a_detachment
+from dday.bots.axis_plan import move_bonus as axis_move_bonus
+from dday.bots.greedy import distances
+from dday.bots.plan_odds import garrison_odds, joinable, threat
+from dday.bots.planner import PlannerBot
+from dday.play.game import play_game
+from dday.play.simulate import game_seeds
+from dday.rules.actions import Move
+from dday.rules.engine import legal_actions
+from dday.rules.scenario import position
+from dday.rules.units import Force
+
+
+def test_registered_as_planner_and_offered_by_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert BOTS["planner"] is PlannerBot and isinstance(make_player("planner"), StrongBot)
+    from dday.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "planner" in capsys.readouterr().out
+
+
+def test_same_seed_same_game() -> None:
+    sd = game_seeds(5, 1)[0]
+    a = play_game(PlannerBot(), PlannerBot(), seed=sd)
+    b = play_game(PlannerBot(), PlannerBot(), seed=sd)
+    assert a.final.is_over and a.record == b.record and a.winner in ("allies", "axis")
+
+
+def test_threat_counts_mobile_units_next_door_not_blockhouses_nor_locked_units() -> None:
+    s = position(card=12, zones={"F30": {"UK": "2i"}, "F31": {"Germany": "2t"}, "F39": {"Germany": "1i 1b"}, "F17": {"Germany": "3i", "UK": "1i"}})
+    assert threat(s, "F30", "allies") == Force(infantry=1, tank=2)  # F17's Germans are locked in a fight
+
+
+def test_garrison_odds_grow_with_the_garrison() -> None:
+    enemy = Force(infantry=2)
+    odds = [garrison_odds(Force(infantry=n), enemy, "allies") for n in range(0, 5)]
+    assert odds[0] == 0.0 and all(a < b for a, b in pairwise(odds))
+    assert garrison_odds(Force(infantry=1), Force(), "axis") == 1.0
+
+
+def test_joinable_adds_free_units_next_door_up_to_the_stacking_limit() -> None:
+    s = position(card=8, zones={"F16": {"UK": "5i 1t"}, "F17": {"UK": "4i"}, "F30": {"Germany": "1i"}})
+    full = joinable(s, "F30", "allies", Force())
+    assert full.land_for_stacking == 8 and full.tank == 1
+
+
+def test_allied_plan_sends_a_detachment_to_an_empty_city() -> None:
+    """Cherbourg is empty and no Allied unit is near it: the Allies at Sainte-Mère-Église march on it."""
+    s = position(card=8, zones={"F11": {"US": "2i 2a 1t"}, "F26": {"US": "2i"}, "F30": {"UK": "2i"}, "F32": {"Germany": "2i"}})
+    a = PlannerBot().choose(s, legal_actions(s), np.random.default_rng(0))
+    d = distances(s.board)
+    assert isinstance(a, Move) and d[a.path[-1]]["F2"] < d[a.path[0]]["F2"]
+    s2 = s
+    for _ in range(2):  # two units on their way: the detachment is complete
+        s2 = position(card=8, zones={"F6": {"US": "2i"}, "F11": {"US": "2a 1t"}, "F26": {"US": "2i"}, "F30": {"UK": "2i"}, "F32": {"Germany": "2i"}})
+    assert not needs_a_detachment(s2, "F2", lambda st, z, side: st.side_units(z, side))
+
+
+def test_axis_plan_garrisons_a_threatened_city() -> None:
+    """US infantry next to Saint-Lô, held by one German infantry: the planner brings Marigny's infantry in."""
+    s = position(card=12, zones={"F26": {"Germany": "1i"}, "F21": {"US": "3i"}, "F25": {"Germany": "3i"}, "F2": {"US": "1i"}, "F30": {"UK": "1i"}})
+    a = PlannerBot().choose(s, legal_actions(s), np.random.default_rng(0))
+    assert isinstance(a, Move) and a.path == ("F25", "F26")
+    after = lambda st, zone, side: st.side_units(zone, side)  # noqa: E731
+    strong_garrison = position(card=12, zones={"F26": {"Germany": "3i"}, "F21": {"US": "3i"}})
+    assert axis_move_bonus(strong_garrison, "infantry", ("F26", "F20"), 1, after, 4.0) < 0  # leaving costs
+    quiet = position(card=12, zones={"F26": {"Germany": "1i"}, "F25": {"Germany": "3i"}, "F30": {"UK": "1i"}})
+    assert axis_move_bonus(quiet, "infantry", ("F25", "F26"), 3, after, 4.0) == 0.0  # no threat, no bonus
+
+
+def test_planner_beats_random_on_both_sides() -> None:
+    seeds = game_seeds(3, 3)
+    assert all(play_game(PlannerBot(), make_player("random"), seed=sd).winner == "allies" for sd in seeds)
+    assert all(play_game(make_player("random"), PlannerBot(), seed=sd).winner == "axis" for sd in seeds)
