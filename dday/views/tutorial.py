@@ -266,7 +266,20 @@ class TurnStepper(PlayLab):
         finally:
             self._quiet = False
             self.refresh()
+        self._say_why_stopped(steps)
         return steps
+
+    def _say_why_stopped(self, steps: int) -> None:
+        """Tell the learner why the bots stopped: a decision of theirs (named) or the card or turn ending."""
+        reason = self.waiting_reason()
+        done = f"{steps} step{'s' * (steps != 1)} played. " if steps else "Nothing played: "
+        if reason:
+            self.message.value = (
+                f'<div class="dday-note"><b>{escape(done)}{escape(reason)}.</b> '
+                "Choose in the controls above, or press <i>Let the bot decide</i>.</div>"
+            )
+        elif steps:
+            self.message.value = f'<div class="dday-note">{escape(done)}</div>'
 
     def next_step(self) -> bool:
         """One step: a roll or a bot's decision. False (and a hint) when it is your decision."""
@@ -274,7 +287,7 @@ class TurnStepper(PlayLab):
             return False
         moved = self.step()
         if not moved:
-            self.message.value = "<b>Your decision:</b> use the controls above, or <i>Let the bot decide</i>."
+            self._say_why_stopped(0)
         return moved
 
     def play_to_end_of_card(self) -> int:

@@ -27,7 +27,7 @@ from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ..maps import LeafletView
 from . import style as st
-from .decisions import DecisionControl, action_label
+from .decisions import DecisionControl, action_label, decision_prompt
 from .rolls import RollInfo, figure_widget, roll_info, show_distribution
 
 __all__ = ["DecisionControl", "PlayLab", "PlayerSpec", "RollInfo", "action_label", "figure_widget", "roll_info", "show_distribution"]
@@ -74,7 +74,7 @@ class PlayLab:
         self.stop = stop
         self.history: list[State] = [state]
         self.goal: list[tuple[int, int, int]] = [(0, state.turn, state.card)]  # (history index, turn, card)
-        self.last_roll: tuple[RollInfo, Faces] | None = None
+        self.last_roll: tuple[RollInfo, Faces, int, int] | None = None  # (info, faces, turn, card of the roll)
         self.decision: DecisionControl | None = None
         self._quiet = False  # set while bots play many steps: refresh once at the end
 
@@ -95,6 +95,8 @@ class PlayLab:
         self.next_button.on_click(lambda _b: self._safely(self.next_card))
         self.dice = st.html(min_height="80px")
         self.chart = figure_widget()
+        self.chart_view = st.figure_view(self.chart)
+        self.no_dice = st.html()
         self.explanation = st.html(max_width="560px")
         self.log = st.html()
         self.map_view = LeafletView(state, height=map_height)
@@ -104,7 +106,7 @@ class PlayLab:
             layout=w.Layout(flex_flow="row wrap"),
         )
         left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
-        right = w.VBox([st.figure_view(self.chart), self.explanation], layout=w.Layout(flex="0 0 540px"))
+        right = w.VBox([self.no_dice, self.chart_view, self.explanation], layout=w.Layout(flex="0 0 540px"))
         self.widget = st.panel(
             [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_view.widget], width="100%"
         )
@@ -162,7 +164,7 @@ class PlayLab:
         info = roll_info(s)
         rolled: Faces = tuple(int(f) for f in faces) if faces is not None else sample_roll(s, self.rng)
         self._push(apply(s, rolled))
-        self.last_roll = (info, rolled)
+        self.last_roll = (info, rolled, s.turn, s.card)
         self.message.value = ""
         self.refresh()
         return rolled
@@ -226,8 +228,15 @@ class PlayLab:
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
 
     # -- display -----------------------------------------------------------------------------
+    def shown_card(self) -> int:
+        """The order card the header names: the card being played (the lab's own card once it is finished)."""
+        s = self.state
+        if self.stop == "turn" and not s.is_over and not self.finished:
+            return s.card
+        return self.card
+
     def _header_html(self) -> str:
-        c = ORDER_CARDS[self.card]
+        c = ORDER_CARDS[self.shown_card()]
         side = c.active
         resp = f" · response: {escape(c.response)}" if c.response else ""
         return (
@@ -249,7 +258,14 @@ class PlayLab:
             return f'<div style="font-size:18px">⚄ <b>{escape(roll_info(s).title)}</b> — press <b>Roll</b>.</div>'
         player = self.players.get(who)
         by = f" ({player.name} bot)" if player is not None else ""
-        return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide.</div>'
+        return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide: {escape(decision_prompt(s))}.</div>'
+
+    def waiting_reason(self) -> str:
+        """Why the bots cannot go on (a person must decide), in words; "" if nothing waits for a person."""
+        s = self.state
+        if self.finished or s.current_player not in ("allies", "axis") or self.players.get(s.current_player) is not None:
+            return ""
+        return f"Waiting for your decision ({s.current_player.capitalize()}): {decision_prompt(s)}"
 
     def refresh(self) -> None:
         """Bring every widget in line with the current state (map updated in place)."""
@@ -271,22 +287,40 @@ class PlayLab:
         else:
             self.decision = None
             self.decision_box.children = []
-        if self.last_roll is not None:
-            info, faces = self.last_roll
-            self.dice.value = f'<div style="font-size:16px;color:#333">{escape(info.title)}</div>' + st.dice_html(
+        self._show_roll(chance)
+        self.log.value = st.log_html(self.log_lines())
+        self.map_view.update(s)
+
+    def _show_roll(self, chance: bool) -> None:
+        """Dice, chart and explanation: the last roll of this card, else the pending roll, else a sentence."""
+        s = self.state
+        last = self.last_roll
+        if last is not None and (last[2], last[3]) != (s.turn, s.card) and not self.finished:
+            last = None  # a roll of an earlier card is not what the learner is looking at now
+        if last is not None:
+            info, faces = last[0], last[1]
+            self.dice.value = f'<div style="font-size:16px">{escape(info.title)}</div>' + st.dice_html(
                 faces, info.hit_on, total=info.value(faces) if info.is_2d6 else None
             )
-            show_distribution(self.chart, info, info.value(faces))
-            self.explanation.value = _explain_html(info, info.value(faces))
         else:
             self.dice.value = ""
-        if chance and self.last_roll is None:  # the odds before the first roll; afterwards the last roll stays shown
-            info = roll_info(s)
-            show_distribution(self.chart, info)
-            self.explanation.value = _explain_html(info, None)
-        lines = self.log_lines()[-14:]
-        self.log.value = '<div class="dday-log">' + "<br>".join(escape(x) for x in lines) + "</div>"
-        self.map_view.update(s)
+        if last is not None:  # the roll just made stays shown (the status line names the next one)
+            show_distribution(self.chart, last[0], last[0].value(last[1]))
+            self.explanation.value = _explain_html(last[0], last[0].value(last[1]))
+            shown = True
+        elif chance:  # the odds of the pending roll, before the card's first roll
+            pending = roll_info(s)
+            show_distribution(self.chart, pending)
+            self.explanation.value = _explain_html(pending, None)
+            shown = True
+        else:
+            self.explanation.value = ""
+            shown = False
+        self.chart_view.layout.display = "" if shown else "none"
+        self.no_dice.value = "" if shown else (
+            '<div class="dday-note">No dice to roll at this step, so there are no odds to show. '
+            "The chart of exact odds appears as soon as a step rolls dice.</div>"
+        )
 
     # -- display in notebooks -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -130,8 +130,8 @@ def roll_info(s: State) -> RollInfo:
     return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
 
 
-def figure_widget() -> go.Figure:
-    """An empty bar chart (a FigureWidget), updated in place by :func:`show_distribution`."""
+def figure_widget() -> st.LiveFigure:
+    """An empty bar chart (a :class:`~.style.LiveFigure`), updated in place by :func:`show_distribution`."""
     fig = st.live_figure(
         data=[
             go.Bar(
@@ -152,7 +152,7 @@ def figure_widget() -> go.Figure:
         font={"size": 16},
         title={"text": "Exact odds of the next roll", "font": {"size": 17}},
         yaxis={"tickformat": ".0%", "title": "probability", "rangemode": "tozero"},
-        xaxis={"title": "hits", "dtick": 1},
+        xaxis={"title": "hits", "dtick": 1, "range": [-0.6, 3.6]},
         plot_bgcolor="#FFFFFF",
         showlegend=False,
     )
@@ -176,3 +176,5 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
         fig.layout.xaxis.title.text = info.outcome_name
         fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
+        # the x axis is fixed to the outcomes (plotly's autorange runs from -1 before the first draw)
+        fig.layout.xaxis.range = [min(xs, default=0) - 0.6, max(xs, default=3) + 0.6]

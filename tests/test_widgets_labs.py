@@ -1,0 +1,122 @@
+"""Issue 17, the widgets: card labs and the turn stepper never stall silently and never show a stale or empty chart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dday.rules.cards import ORDER_CARDS
+from dday.rules.engine import legal_actions
+from dday.rules.steps import NavalTargetStep
+from dday.views.tutorial import card_lab, turn_stepper
+from dday.views.widgets.decisions import DecisionControl, decision_prompt
+from dday.views.widgets.style import PLOTLY_MIME, log_html
+
+
+def _drawn(lab: object) -> dict[str, object]:
+    out = lab.chart_view.outputs  # type: ignore[attr-defined]
+    assert len(out) == 1
+    return dict(out[0]["data"][PLOTLY_MIME])
+
+
+@pytest.mark.parametrize("card", [3, 7, 8, 10, 12, 16])
+def test_cards_without_dice_show_a_sentence_not_an_empty_chart(card: int) -> None:
+    lab = card_lab(card)
+    assert lab.state.current_player != "chance"
+    assert lab.chart_view.layout.display == "none"
+    assert "No dice to roll" in lab.no_dice.value
+
+
+@pytest.mark.parametrize("card", [1, 11, 14])
+def test_axes_before_the_first_roll_fit_the_outcomes(card: int) -> None:
+    lab = card_lab(card)
+    assert lab.state.current_player == "chance" and lab.chart_view.layout.display == ""
+    layout = _drawn(lab)["layout"]
+    xs = list(lab.chart.data[0].x)
+    lo, hi = layout["xaxis"]["range"]  # type: ignore[index]
+    assert lo > -1 and lo < min(xs) and hi > max(xs)
+    assert layout["yaxis"]["range"][0] == 0 and layout["yaxis"]["range"][1] <= 1.3  # type: ignore[index]
+    assert lab.no_dice.value == ""
+
+
+def test_stepper_header_names_the_card_being_played_and_drops_the_old_chart() -> None:
+    t = turn_stepper(seed=0, allies="person", axis="greedy")
+    while t.state.card == 1:  # the paratroopers: roll the three drops
+        if t.state.current_player == "chance":
+            t.roll()
+        else:
+            t.bot_decide()
+    assert t.state.card == 2 and t.state.current_player == "allies"
+    assert "Order 2 — Naval Bombardment" in t.header.value and "Order 1 —" not in t.header.value
+    assert t.chart_view.layout.display == "none"  # no paratrooper odds under card 2's decision
+    t.bot_decide()  # split the dice
+    assert isinstance(t.state.step, NavalTargetStep)
+    assert t.chart_view.layout.display == "none"
+
+
+def test_play_to_end_says_why_it_waits() -> None:
+    t = turn_stepper(seed=0, allies="person", axis="greedy")
+    t.play_to_end_of_card()  # order 1 has only dice: it plays through
+    assert t.state.card == 2
+    steps = t.play_to_end_of_card()  # order 2 starts with the learner's split
+    assert steps == 0
+    assert "Waiting for your decision (Allies)" in t.message.value and "naval dice" in t.message.value
+    t.bot_decide()
+    t.play_to_end_of_turn()
+    assert "aim naval die 1 of 6" in t.message.value
+
+
+def test_card_9_prompt_names_the_blockhouse_and_the_beach() -> None:
+    lab = card_lab(9)
+    s = lab.state
+    beach = s.board.zone(s.step.zone).fires_at  # type: ignore[union-attr]
+    assert lab.decision is not None
+    prompt = lab.decision.prompt.value
+    assert s.board.name(s.step.zone) in prompt and f"{beach} beach" in prompt  # type: ignore[union-attr]
+    assert decision_prompt(s) in lab.status.value
+
+
+def test_default_naval_target_can_fire_at_a_beach() -> None:
+    lab = card_lab(2)
+    lab.bot_decide()  # split
+    s = lab.state
+    control = DecisionControl(s, legal_actions(s), lambda a: None)
+    target = control.selected()
+    beach = s.board.zone(target.zone).fires_at  # type: ignore[union-attr]
+    assert beach and s.beach_units(beach).total
+    assert "fires at" in control.choice.label
+
+
+def test_log_opens_at_its_newest_line() -> None:
+    html = log_html([f"line {i}" for i in range(100)])
+    assert "line 99" in html and "line 59" not in html
+    lab = card_lab(1)
+    lab.roll()
+    assert 'class="dday-log"' in lab.log.value and lab.log_lines()[-1].split(":")[0] in lab.log.value
+
+
+def test_card_lab_cold_start_does_not_import_figurewidget_or_nbformat() -> None:
+    code = (
+        "import json, sys\nfrom dday.tutorial import card_lab\nlab = card_lab(11)\nlab.roll()\n"
+        "print(json.dumps(sorted(m for m in sys.modules if 'figurewidget' in m or m in ('nbformat', 'jsonschema'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+def test_card_lab_widget_state_is_small() -> None:
+    from ipywidgets.embed import dependency_state, embed_data
+
+    lab = card_lab(11)
+    lab.roll()
+    state = embed_data(views=[lab.widget], state=dependency_state(lab.widget))["manager_state"]
+    size = len(json.dumps(state))
+    assert size < 500 * 1024
+
+
+def test_every_card_header_names_its_card() -> None:
+    for card in (1, 9, 11):
+        assert f"Order {card} — {ORDER_CARDS[card].name}" in card_lab(card).header.value
