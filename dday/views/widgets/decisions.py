@@ -1,5 +1,4 @@
-"""Decision controls: the legal actions of a step as a dropdown (with a count where units move together), in plain words (:func:`action_label`).
-"""
+"""Decision controls: the legal actions of a step as a dropdown (with a count where units move together), in plain words (:func:`action_label`)."""
 
 from __future__ import annotations
 

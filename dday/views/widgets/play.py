@@ -317,9 +317,13 @@ class PlayLab:
             self.explanation.value = ""
             shown = False
         self.chart_view.layout.display = "" if shown else "none"
-        self.no_dice.value = "" if shown else (
-            '<div class="dday-note">No dice to roll at this step, so there are no odds to show. '
-            "The chart of exact odds appears as soon as a step rolls dice.</div>"
+        self.no_dice.value = (
+            ""
+            if shown
+            else (
+                '<div class="dday-note">No dice to roll at this step, so there are no odds to show. '
+                "The chart of exact odds appears as soon as a step rolls dice.</div>"
+            )
         )
 
     # -- display in notebooks -------------------------------------------------------------------

@@ -178,3 +178,27 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
         # the x axis is fixed to the outcomes (plotly's autorange runs from -1 before the first draw)
         fig.layout.xaxis.range = [min(xs, default=0) - 0.6, max(xs, default=3) + 0.6]
+
+
+def odds_html(info: RollInfo, rolled: int | None = None) -> str:
+    """The exact odds of a roll as a compact row of labelled bars (HTML, for boards with no room for a chart).
+
+    >>> from dday.rules.setup import initial_state
+    >>> html = odds_html(roll_info(initial_state()), rolled=1)
+    >>> "57.9%" in html and html.count("dday-odds-bar") == 4
+    True
+    """
+    top = max((float(p) for p in info.probs.values()), default=1.0) or 1.0
+    cells = []
+    for k, p in info.probs.items():
+        mine = k == rolled
+        colour = st.HIT_COLOR if mine else st.BAR_COLOR
+        cells.append(
+            f'<div class="dday-odds-bar" style="display:inline-flex;flex-direction:column;align-items:center;margin:0 3px">'
+            f'<span style="font-size:14px">{float(p):.1%}</span>'
+            f'<span style="display:block;width:34px;height:{4 + 56 * float(p) / top:.0f}px;background:{colour};'
+            f'{"outline:2px solid " + st.INK + ";" if mine else ""}"></span>'
+            f'<span style="font-size:14px;{"font-weight:bold" if mine else ""}">{k}</span></div>'
+        )
+    head = f"Exact odds ({info.outcome_name})" + ("" if rolled is None else f", rolled {rolled}")
+    return f'<div style="font-size:15px">{head}:</div><div style="display:flex;align-items:flex-end;flex-wrap:wrap">{"".join(cells)}</div>'
