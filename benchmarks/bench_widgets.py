@@ -40,7 +40,7 @@ LAB = textwrap.dedent(
     lab = card_lab({card}, seed=0)
     cold = time.perf_counter() - t0
     from ipywidgets.embed import embed_data
-    state = len(json.dumps(embed_data(views=[lab.widget])["manager_state"]))
+    state = len(json.dumps(embed_data(views=[lab.widget], drop_defaults=False)["manager_state"]))  # what a kernel sends
     clicks = []
     for i in range({clicks}):
         t = time.perf_counter()

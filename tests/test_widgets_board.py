@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import base64
-from datetime import datetime, timezone
 import json
 import re
+from datetime import UTC, datetime
 
 import pytest
 
@@ -22,7 +22,7 @@ def _upload(board: GameBoard, name: str, data: bytes) -> None:
             "type": "application/json",
             "size": len(data),
             "content": memoryview(data),
-            "last_modified": datetime(2026, 6, 6, tzinfo=timezone.utc),
+            "last_modified": datetime(2026, 6, 6, tzinfo=UTC),
         },
     )
 
