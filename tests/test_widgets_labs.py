@@ -10,9 +10,11 @@ import pytest
 
 from dday.rules.cards import ORDER_CARDS
 from dday.rules.engine import legal_actions
-from dday.rules.steps import NavalTargetStep
+from dday.rules.steps import NavalTargetStep, Roll
+from dday.views.maps import LeafletView
 from dday.views.tutorial import card_lab, turn_stepper
 from dday.views.widgets.decisions import DecisionControl, decision_prompt
+from dday.views.widgets.rolls import roll_info
 from dday.views.widgets.style import PLOTLY_MIME, log_html
 
 
@@ -120,3 +122,39 @@ def test_card_lab_widget_state_is_small() -> None:
 def test_every_card_header_names_its_card() -> None:
     for card in (1, 9, 11):
         assert f"Order {card} — {ORDER_CARDS[card].name}" in card_lab(card).header.value
+
+
+def test_card_11_map_keeps_the_defenders_while_they_fire_back() -> None:
+    lab = card_lab(11)
+    for _ in range(40):
+        s = lab.state
+        step = s.step
+        if isinstance(step, Roll) and step.kind == "defense":
+            now = s.units(step.zone, "Germany").total
+            shown = lab.map_state()
+            if shown.units(step.zone, "Germany").total > now:  # the attack hit someone who now fires back
+                assert lab.map_view.state is shown
+                assert "still fire back (R-COMBAT-6)" in lab.map_note.value
+                lab.roll()
+                assert lab.map_note.value == "" or lab.state.step.kind == "defense"  # type: ignore[union-attr]
+                return
+        if s.current_player == "chance":
+            lab.roll(faces=[1] * len(roll_info(s).hit_on))  # every die hits: casualties for sure
+        elif lab.finished:
+            break
+        else:
+            lab.bot_decide()
+    raise AssertionError("no defense roll after a hit in card 11")
+
+
+def test_acting_zone_goes_to_the_maps_highlight(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[tuple[str, ...], str]] = []
+
+    def highlight(self: LeafletView, places: tuple[str, ...] = (), kind: str = "acting") -> None:
+        calls.append((tuple(places), kind))
+
+    monkeypatch.setattr(LeafletView, "highlight", highlight, raising=False)
+    lab = card_lab(9)
+    assert calls[-1] == ((lab.state.step.zone,), "fire")  # type: ignore[union-attr]
+    card_lab(11)
+    assert calls[-1][1] == "combat"

@@ -257,10 +257,18 @@ class OddsLab:
             unit = key.split("_")[1]
             top = 4 if unit == "blockhouse" else 8
             self.sliders[key] = w.IntSlider(
-                value=v, min=0, max=top, description=unit, continuous_update=False, layout=w.Layout(width="300px")
+                value=v,
+                min=0,
+                max=top,
+                description=unit,
+                continuous_update=False,
+                style={"description_width": "100px"},  # "blockhouse" whole, not "blockh…"
+                layout=w.Layout(width="330px"),
             )
         self.attacker = w.ToggleButtons(
-            options=[("Allies attack (order 11)", "allies"), ("Axis attacks (order 13)", "axis")], value="allies"
+            options=[("Allies attack (order 11)", "allies"), ("Axis attacks (order 13)", "axis")],
+            value="allies",
+            style={"button_width": "230px"},  # the labels in full
         )
         self.cards = w.IntSlider(value=6, min=1, max=12, description="cards", continuous_update=False, layout=w.Layout(width="300px"))
         self.runs = w.BoundedIntText(value=2000, min=10, max=200_000, description="runs", layout=w.Layout(width="190px"))
@@ -283,7 +291,7 @@ class OddsLab:
             ]
         )
         self.heatmap.update_layout(
-            height=380, width=430, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
+            height=380, width=420, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
         )
         self.heatmap.update_xaxes(title="defender's hits", dtick=1)
         self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
@@ -307,7 +315,7 @@ class OddsLab:
         )
         self.fight_chart.update_layout(
             height=460,
-            width=560,
+            width=540,
             margin={"l": 60, "r": 10, "t": 60, "b": 140},
             font={"size": 15},
             title={"text": "Who holds the zone after each card"},

@@ -25,6 +25,7 @@ from ...rules.cards import ORDER_CARDS
 from ...rules.dice import Faces
 from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
+from ...rules.steps import FireToSeaStep, Roll
 from ..maps import LeafletView
 from . import style as st
 from .decisions import DecisionControl, action_label, decision_prompt
@@ -100,6 +101,7 @@ class PlayLab:
         self.explanation = st.html(max_width="560px")
         self.log = st.html()
         self.map_view = LeafletView(state, height=map_height)
+        self.map_note = st.html()
         self.extra_buttons: list[w.Widget] = []
         self.controls = w.HBox(
             [self.roll_button, self.bot_button, self.back_button, self.reset_button, self.seed_box, self.next_button],
@@ -108,7 +110,7 @@ class PlayLab:
         left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
         right = w.VBox([self.no_dice, self.chart_view, self.explanation], layout=w.Layout(flex="0 0 540px"))
         self.widget = st.panel(
-            [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_view.widget], width="100%"
+            [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_note, self.map_view.widget], width="100%"
         )
         self.refresh()
 
@@ -289,7 +291,32 @@ class PlayLab:
             self.decision_box.children = []
         self._show_roll(chance)
         self.log.value = st.log_html(self.log_lines())
-        self.map_view.update(s)
+        shown = self.map_state()
+        self.map_view.update(shown)
+        self.map_note.value = (
+            ""
+            if shown is s
+            else f'<div class="dday-note">The map shows {escape(s.board.name(shown.step.zone))} as the attack began: '  # type: ignore[union-attr]
+            "the defenders hit by it are already removed, yet they still fire back (R-COMBAT-6).</div>"
+        )
+        highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
+        if callable(highlight):
+            highlight(acting_zones(s), acting_kind(s))
+
+    def map_state(self) -> State:
+        """The position the map shows: the state now, except while defenders fire back, when the map
+        shows the zone as the attack began (the attack's casualties are off the board but still fire)."""
+        s = self.state
+        step = s.step
+        if not (isinstance(step, Roll) and step.kind == "defense"):
+            return s
+        for prev in reversed(self.history[:-1]):
+            if (prev.turn, prev.card) != (s.turn, s.card):
+                break
+            ps = prev.step
+            if isinstance(ps, Roll) and ps.kind == "attack" and ps.zone == step.zone:
+                return prev
+        return s
 
     def _show_roll(self, chance: bool) -> None:
         """Dice, chart and explanation: the last roll of this card, else the pending roll, else a sentence."""
@@ -329,6 +356,32 @@ class PlayLab:
     # -- display in notebooks -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def acting_zones(s: State) -> tuple[str, ...]:
+    """The zone(s) the pending step is about (the blockhouse that fires, the zone in combat), for the map to mark.
+
+    >>> from dday.rules.setup import initial_state
+    >>> acting_zones(initial_state())
+    ('F11',)
+    """
+    zone = getattr(s.step, "zone", None)
+    return (zone,) if isinstance(zone, str) and s.board.has_zone(zone) else ()
+
+
+def acting_kind(s: State) -> str:
+    """How the map should mark the acting zone: 'fire' (a blockhouse firing), 'combat' or 'acting'.
+
+    >>> from dday.views.tutorial import prepared_position
+    >>> acting_kind(prepared_position(9)), acting_kind(prepared_position(11))
+    ('fire', 'combat')
+    """
+    kind = str(getattr(s.step, "kind", ""))
+    if kind == "sea" or isinstance(s.step, FireToSeaStep):
+        return "fire"
+    if kind in ("attack", "defense") or kind.startswith("combat"):
+        return "combat"
+    return "acting"
 
 
 def _explain_html(info: RollInfo, rolled: int | None) -> str:
