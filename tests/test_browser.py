@@ -332,6 +332,7 @@ def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_s
     roll.click()
     page.locator("text=Rolled:").first.wait_for(timeout=30_000)
     page.screenshot(path=str(shots / "app_01_after_roll.png"), full_page=False)
+    assert page.locator(".js-plotly-plot").count() >= 1  # issue 17: the odds chart (plotly's mimetype in an Output) renders under Voila too
     quiz = page.locator(".widget-vbox", has=page.get_by_text("Check yourself", exact=True)).last
     option = quiz.locator(".widget-radio-box input[type=radio]").first
     option.scroll_into_view_if_needed()
@@ -339,3 +340,123 @@ def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_s
     _wait_until(lambda: "Right." in quiz.inner_text() or "Not quite." in quiz.inner_text(), 30, "the quiz did not answer")
     assert "Score:" in quiz.inner_text()
     quiz.screenshot(path=str(shots / "app_01_quiz.png"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 17, the widgets: each lab names the card being played, shows odds or says why not,
+# and a stepper that cannot go on says why. Screenshots at 100 % zoom (device scale factor 1).
+
+
+def _w_output_with(panel: Any, page: Any, label: str) -> Any:
+    """The output area of the first widget that has a button labelled ``label``."""
+    button = page.get_by_role("button", name=label, exact=True)
+    button.first.wait_for(state="visible", timeout=120_000)
+    out = panel.locator(".jp-OutputArea-output", has=button).first
+    out.scroll_into_view_if_needed()
+    return out
+
+
+def _w_settle(page: Any, seconds: float = 1.0) -> None:
+    page.wait_for_timeout(int(seconds * 1000))
+
+
+def _w_x_ticks(scope: Any) -> list[str]:
+    return [t.strip() for t in scope.locator(".js-plotly-plot .xtick text").all_inner_texts()]
+
+
+@pytest.mark.parametrize(
+    ("notebook", "card", "name"),
+    [
+        ("01_airborne_assault.ipynb", 1, "Airborne Assault"),
+        ("09_blockhouses_fire.ipynb", 9, "Blockhouses Fire"),
+        ("11_allies_attack.ipynb", 11, "Allies Attack"),
+    ],
+)
+def test_w_card_lab_names_its_card_and_shows_odds(
+    page: Any, lab_server: tuple[str, str], shots: Path, notebook: str, card: int, name: str
+) -> None:
+    url, token = lab_server
+    page.set_viewport_size({"width": 1500, "height": 1100})
+    _open_and_run_all(page, url, token, notebook, shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, notebook[:-6]) >= ZONES
+    lab = _w_output_with(panel, page, "Roll")
+    _w_settle(page, 1.5)
+    assert f"Order {card} — {name}" in lab.inner_text()
+    roll = _button(lab, "Roll").first
+    if card == 9:  # a decision first: no dice yet, so a sentence instead of a chart
+        assert "No dice to roll at this step" in lab.inner_text()
+        assert "fires at the units on" in lab.inner_text()  # which blockhouse fires at which beach, before Fire
+        lab.screenshot(path=str(shots / "w_09_before_fire.png"))
+        _button(lab, "Fire").first.click()
+        _wait_until(lambda: roll.is_enabled(), 60, "Fire did not lead to a roll")
+    else:
+        ticks = _w_x_ticks(lab)
+        assert ticks and "−1" not in ticks and "-1" not in ticks, ticks  # the axis fits the outcomes
+    _w_settle(page)
+    assert lab.locator(".js-plotly-plot").first.is_visible()
+    lab.screenshot(path=str(shots / f"w_{card:02d}_before_roll.png"))
+    roll.click()
+    _wait_until(lambda: "Rolled:" in lab.inner_text(), 60, "the roll was not shown")
+    _w_settle(page, 1.5)
+    assert f"Order {card} — {name}" in lab.inner_text()
+    assert lab.locator(".js-plotly-plot").first.is_visible()
+    lab.screenshot(path=str(shots / f"w_{card:02d}_after_roll.png"))
+
+
+def test_w_turn_stepper_says_why_it_waits(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "17_full_turn.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "17_full_turn") >= ZONES
+    stepper = _w_output_with(panel, page, "Play to end of card")
+    _w_settle(page, 1.5)
+    assert "Order 1 — Airborne Assault" in stepper.inner_text()
+    _button(stepper, "Play to end of card").first.click()
+    _wait_until(lambda: "Order 2 — Naval Bombardment" in stepper.inner_text(), 60, "the header did not move on to order 2")
+    _button(stepper, "Play to end of card").first.click()
+    _wait_until(lambda: "Waiting for your decision" in stepper.inner_text(), 60, "the stepper stalled silently")
+    assert "Order 1 —" not in stepper.inner_text()
+    _w_settle(page)
+    stepper.screenshot(path=str(shots / "w_17_waiting.png"))
+
+
+def test_w_game_board_dice_odds_and_download(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "20_play.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "20_play") >= ZONES
+    board = _w_output_with(panel, page, "Play bots until a person must decide")
+    _w_settle(page, 1.5)
+    assert "Order 1 — Airborne Assault" in board.inner_text()
+    assert board.locator(".dday-odds-bar").count() >= 2  # the odds of the pending roll
+    assert board.locator(".leaflet-container").count() == 1  # one map until a replay is shown
+    _button(board, "Roll").first.click()
+    _wait_until(lambda: "Last roll" in board.inner_text(), 60, "no dice faces after Roll")
+    _button(board, "Save as a download").first.click()
+    link = board.locator("a.dday-download")
+    _wait_until(lambda: link.count() == 1, 30, "no download link")
+    assert link.get_attribute("download") == "dday_game.json"
+    assert board.locator("input[type=file]").count() == 1  # load from the learner's computer
+    _w_settle(page)
+    board.screenshot(path=str(shots / "w_20_board.png"))
+
+
+def test_w_dark_theme(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    """The widgets take their colours from JupyterLab's theme: a screenshot in JupyterLab Dark."""
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "11_allies_attack.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "11_allies_attack") >= ZONES
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Dark").first.click()
+    _wait_until(lambda: page.locator("body[data-jp-theme-light='false']").count() == 1, 30, "the dark theme did not load")
+    lab = _w_output_with(panel, page, "Roll")
+    _w_settle(page, 2)
+    color = lab.locator(".dday-ui").first.evaluate("e => getComputedStyle(e).color")
+    assert color not in ("rgb(0, 0, 0)", "rgb(17, 17, 17)"), color  # light text on the dark page
+    lab.screenshot(path=str(shots / "w_11_dark.png"))
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Light").first.click()

@@ -158,3 +158,28 @@ def test_acting_zone_goes_to_the_maps_highlight(monkeypatch: pytest.MonkeyPatch)
     assert calls[-1] == ((lab.state.step.zone,), "fire")  # type: ignore[union-attr]
     card_lab(11)
     assert calls[-1][1] == "combat"
+
+
+def test_card_table_shows_every_cell_in_full() -> None:
+    from dday.views.tutorial import card_table
+
+    table = card_table()
+    html = table._repr_html_()
+    assert html is not None and "..." not in html and "…" not in html
+    longest = max(table["what happens"], key=len)
+    assert longest in html.replace("&amp;", "&") and len(longest) > 50
+
+
+def test_odds_lab_draws_its_heatmap_every_time_and_labels_in_full() -> None:
+    from dday.views.tutorial import odds_lab
+
+    for _ in range(2):  # issue 17: "on one of two runs the heatmap stayed blank"
+        lab = odds_lab(allies_infantry=4, allies_artillery=2, allies_tank=1, axis_infantry=2, axis_artillery=1, axis_blockhouse=1)
+        drawn = lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]
+        z = drawn["data"][0]["z"]
+        assert len(z) == 5 and len(z[0]) == 8 and abs(sum(map(sum, z)) - 1) < 1e-9
+        assert lab.fight_chart.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"]
+    assert lab.attacker.style.button_width == "230px"  # "Allies attack (order 11)" in full
+    assert lab.sliders["axis_blockhouse"].style.description_width == "100px"  # "blockhouse", not "blockh…"
+    lab.sliders["axis_tank"].value = 2
+    assert len(lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["z"]) == 7  # redrawn on change

@@ -387,14 +387,22 @@ def start_map(state: State | None = None) -> MapPanel:
     return MapPanel(s, cap)
 
 
-def card_table() -> pd.DataFrame:
+class CardTable(pd.DataFrame):
+    """The card table: a DataFrame that shows every cell in full in a notebook (no "…" cuts)."""
+
+    def _repr_html_(self) -> str | None:
+        with pd.option_context("display.max_colwidth", None, "display.max_columns", None, "display.width", None):
+            return super()._repr_html_()
+
+
+def card_table() -> CardTable:
     """The sixteen order cards: number, name, active side, response, what happens, rule IDs.
 
     >>> df = card_table()
     >>> len(df), list(df.columns)[:3]
     (16, ['card', 'name', 'active'])
     """
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         [
             {
                 "card": c.number,
@@ -407,6 +415,7 @@ def card_table() -> pd.DataFrame:
             for c in ORDER_CARDS.values()
         ]
     ).set_index("card", drop=False)
+    return CardTable(frame)
 
 
 def odds_lab(**forces: int) -> OddsLab:
