@@ -361,7 +361,8 @@ def _w_settle(page: Any, seconds: float = 1.0) -> None:
 
 
 def _w_x_ticks(scope: Any) -> list[str]:
-    return [t.strip() for t in scope.locator(".js-plotly-plot .xtick text").all_inner_texts()]
+    texts = scope.locator(".js-plotly-plot .xtick text").evaluate_all("els => els.map(e => e.textContent)")
+    return [str(t).strip() for t in texts]
 
 
 @pytest.mark.parametrize(

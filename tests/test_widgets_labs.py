@@ -78,7 +78,7 @@ def test_card_9_prompt_names_the_blockhouse_and_the_beach() -> None:
     assert lab.decision is not None
     prompt = lab.decision.prompt.value
     assert s.board.name(s.step.zone) in prompt and f"{beach} beach" in prompt  # type: ignore[union-attr]
-    assert decision_prompt(s) in lab.status.value
+    assert decision_prompt(s) not in lab.status.value  # said once, above the controls (issue 17: no double prompt)
 
 
 def test_default_naval_target_can_fire_at_a_beach() -> None:

@@ -260,6 +260,8 @@ class PlayLab:
             return f'<div style="font-size:18px">⚄ <b>{escape(roll_info(s).title)}</b> — press <b>Roll</b>.</div>'
         player = self.players.get(who)
         by = f" ({player.name} bot)" if player is not None else ""
+        if player is None:  # the decision controls below carry the prompt: say it once
+            return f'<div style="font-size:18px">{who.capitalize()} to decide (you).</div>'
         return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide: {escape(decision_prompt(s))}.</div>'
 
     def waiting_reason(self) -> str:
