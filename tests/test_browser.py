@@ -356,6 +356,14 @@ def _w_output_with(panel: Any, page: Any, label: str) -> Any:
     return out
 
 
+def _w_shot(page: Any, widget: Any, path: Path) -> None:
+    """The viewport (1500 × 1100 at 100 % zoom) with the widget's top at the top: what a learner sees."""
+    widget.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(path))
+    print(f"saved {path}")
+
+
 def _w_settle(page: Any, seconds: float = 1.0) -> None:
     page.wait_for_timeout(int(seconds * 1000))
 
@@ -388,7 +396,7 @@ def test_w_card_lab_names_its_card_and_shows_odds(
     if card == 9:  # a decision first: no dice yet, so a sentence instead of a chart
         assert "No dice to roll at this step" in lab.inner_text()
         assert "fires at the units on" in lab.inner_text()  # which blockhouse fires at which beach, before Fire
-        lab.screenshot(path=str(shots / "w_09_before_fire.png"))
+        _w_shot(page, lab, shots / "w_09_before_fire.png")
         _button(lab, "Fire").first.click()
         _wait_until(lambda: roll.is_enabled(), 60, "Fire did not lead to a roll")
     else:
@@ -396,13 +404,13 @@ def test_w_card_lab_names_its_card_and_shows_odds(
         assert ticks and "−1" not in ticks and "-1" not in ticks, ticks  # the axis fits the outcomes
     _w_settle(page)
     assert lab.locator(".js-plotly-plot").first.is_visible()
-    lab.screenshot(path=str(shots / f"w_{card:02d}_before_roll.png"))
+    _w_shot(page, lab, shots / f"w_{card:02d}_before_roll.png")
     roll.click()
     _wait_until(lambda: "Rolled:" in lab.inner_text(), 60, "the roll was not shown")
     _w_settle(page, 1.5)
     assert f"Order {card} — {name}" in lab.inner_text()
     assert lab.locator(".js-plotly-plot").first.is_visible()
-    lab.screenshot(path=str(shots / f"w_{card:02d}_after_roll.png"))
+    _w_shot(page, lab, shots / f"w_{card:02d}_after_roll.png")
 
 
 def test_w_turn_stepper_says_why_it_waits(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
@@ -419,7 +427,7 @@ def test_w_turn_stepper_says_why_it_waits(page: Any, lab_server: tuple[str, str]
     _wait_until(lambda: "Waiting for your decision" in stepper.inner_text(), 60, "the stepper stalled silently")
     assert "Order 1 —" not in stepper.inner_text()
     _w_settle(page)
-    stepper.screenshot(path=str(shots / "w_17_waiting.png"))
+    _w_shot(page, stepper, shots / "w_17_waiting.png")
 
 
 def test_w_game_board_dice_odds_and_download(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
@@ -438,17 +446,17 @@ def test_w_game_board_dice_odds_and_download(page: Any, lab_server: tuple[str, s
     link = board.locator("a.dday-download")
     _wait_until(lambda: link.count() == 1, 30, "no download link")
     assert link.get_attribute("download") == "dday_game.json"
-    assert board.locator("input[type=file]").count() == 1  # load from the learner's computer
+    assert board.locator("button", has_text="Load from your computer").count() == 1  # FileUpload: from the learner's computer
     _w_settle(page)
-    board.screenshot(path=str(shots / "w_20_board.png"))
+    _w_shot(page, board, shots / "w_20_board.png")
 
 
 def test_w_dark_theme(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
     """The widgets take their colours from JupyterLab's theme: a screenshot in JupyterLab Dark."""
     url, token = lab_server
-    _open_and_run_all(page, url, token, "11_allies_attack.ipynb", shots)
+    _open_and_run_all(page, url, token, "14_allies_reinforce.ipynb", shots)
     panel = _visible_panel(page)
-    assert _wait_for_map(panel, page, shots, "11_allies_attack") >= ZONES
+    assert _wait_for_map(panel, page, shots, "14_allies_reinforce") >= ZONES
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
     page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Dark").first.click()
@@ -457,7 +465,7 @@ def test_w_dark_theme(page: Any, lab_server: tuple[str, str], shots: Path) -> No
     _w_settle(page, 2)
     color = lab.locator(".dday-ui").first.evaluate("e => getComputedStyle(e).color")
     assert color not in ("rgb(0, 0, 0)", "rgb(17, 17, 17)"), color  # light text on the dark page
-    lab.screenshot(path=str(shots / "w_11_dark.png"))
+    _w_shot(page, lab, shots / "w_14_dark.png")
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
     page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Light").first.click()

@@ -65,7 +65,7 @@ def test_play_to_end_says_why_it_waits() -> None:
     assert t.state.card == 2
     steps = t.play_to_end_of_card()  # order 2 starts with the learner's split
     assert steps == 0
-    assert "Waiting for your decision (Allies)" in t.message.value and "naval dice" in t.message.value
+    assert "Waiting for your decision (Allies): split the six naval dice" in t.message.value
     t.bot_decide()
     t.play_to_end_of_turn()
     assert "aim naval die 1 of 6" in t.message.value

@@ -275,7 +275,7 @@ class TurnStepper(PlayLab):
         done = f"{steps} step{'s' * (steps != 1)} played. " if steps else "Nothing played: "
         if reason:
             self.message.value = (
-                f'<div class="dday-note"><b>{escape(done)}{escape(reason)}.</b> '
+                f'<div class="dday-note dday-wait"><b>{escape(done)}{escape(reason)}.</b> '
                 "Choose in the controls above, or press <i>Let the bot decide</i>.</div>"
             )
         elif steps:

@@ -269,7 +269,10 @@ class PlayLab:
         s = self.state
         if self.finished or s.current_player not in ("allies", "axis") or self.players.get(s.current_player) is not None:
             return ""
-        return f"Waiting for your decision ({s.current_player.capitalize()}): {decision_prompt(s)}"
+        prompt = decision_prompt(s)
+        side = s.current_player.capitalize()
+        prompt = prompt.removeprefix(f"{side}: ")
+        return f"Waiting for your decision ({side}): {prompt[:1].lower()}{prompt[1:]}"
 
     def refresh(self) -> None:
         """Bring every widget in line with the current state (map updated in place)."""
@@ -317,7 +320,8 @@ class PlayLab:
                 break
             ps = prev.step
             if isinstance(ps, Roll) and ps.kind == "attack" and ps.zone == step.zone:
-                return prev
+                hit = any(prev.units(step.zone, p) != s.units(step.zone, p) for p in ("Germany", "UK", "US"))
+                return prev if hit else s  # a miss changed nothing: the map is the same
         return s
 
     def _show_roll(self, chance: bool) -> None:

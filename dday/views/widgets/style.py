@@ -70,6 +70,7 @@ _CSS: Final = f"""<style>
   background: {PAPER}; border: 1px solid {RULE}; padding: 4px 8px; }}
 .{UI_CLASS} .dday-note {{ font-size: 16px; color: {MUTED}; border-left: 4px solid {RULE}; padding: 4px 10px; margin: 6px 0; }}
 .{UI_CLASS} .dday-muted {{ color: {MUTED}; }}
+.{UI_CLASS} .dday-wait {{ color: {INK}; border-left-color: {HIT_COLOR}; }}
 .{UI_CLASS} .dday-die {{ background: var(--jp-layout-color0, #fff); color: {INK}; border: 2px solid {MUTED}; }}
 .{UI_CLASS} .dday-emoji {{ font-family: 'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif; }}
 </style>"""
