@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from dday.rules.actions import Bombard
 from dday.rules.cards import ORDER_CARDS
 from dday.rules.engine import legal_actions
 from dday.rules.steps import NavalTargetStep, Roll
@@ -74,10 +75,10 @@ def test_play_to_end_says_why_it_waits() -> None:
 def test_card_9_prompt_names_the_blockhouse_and_the_beach() -> None:
     lab = card_lab(9)
     s = lab.state
-    beach = s.board.zone(s.step.zone).fires_at  # type: ignore[union-attr]
+    beach = s.board.zone(s.step.zone).fires_at  # type: ignore[attr-defined]
     assert lab.decision is not None
     prompt = lab.decision.prompt.value
-    assert s.board.name(s.step.zone) in prompt and f"{beach} beach" in prompt  # type: ignore[union-attr]
+    assert s.board.name(s.step.zone) in prompt and f"{beach} beach" in prompt  # type: ignore[attr-defined]
     assert decision_prompt(s) not in lab.status.value  # said once, above the controls (issue 17: no double prompt)
 
 
@@ -87,7 +88,8 @@ def test_default_naval_target_can_fire_at_a_beach() -> None:
     s = lab.state
     control = DecisionControl(s, legal_actions(s), lambda a: None)
     target = control.selected()
-    beach = s.board.zone(target.zone).fires_at  # type: ignore[union-attr]
+    assert isinstance(target, Bombard)
+    beach = s.board.zone(target.zone).fires_at
     assert beach and s.beach_units(beach).total
     assert "fires at" in control.choice.label
 
@@ -136,7 +138,7 @@ def test_card_11_map_keeps_the_defenders_while_they_fire_back() -> None:
                 assert lab.map_view.state is shown
                 assert "still fire back (R-COMBAT-6)" in lab.map_note.value
                 lab.roll()
-                assert lab.map_note.value == "" or lab.state.step.kind == "defense"  # type: ignore[union-attr]
+                assert lab.map_note.value == "" or lab.state.step.kind == "defense"  # type: ignore[attr-defined]
                 return
         if s.current_player == "chance":
             lab.roll(faces=[1] * len(roll_info(s).hit_on))  # every die hits: casualties for sure
@@ -155,7 +157,7 @@ def test_acting_zone_goes_to_the_maps_highlight(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(LeafletView, "highlight", highlight, raising=False)
     lab = card_lab(9)
-    assert calls[-1] == ((lab.state.step.zone,), "fire")  # type: ignore[union-attr]
+    assert calls[-1] == ((lab.state.step.zone,), "fire")  # type: ignore[attr-defined]
     card_lab(11)
     assert calls[-1][1] == "combat"
 

@@ -390,9 +390,8 @@ def start_map(state: State | None = None) -> MapPanel:
 class CardTable(pd.DataFrame):
     """The card table: a DataFrame that shows every cell in full in a notebook (no "…" cuts)."""
 
-    def _repr_html_(self) -> str | None:
-        with pd.option_context("display.max_colwidth", None, "display.max_columns", None, "display.width", None):
-            return super()._repr_html_()
+    def _repr_html_(self) -> str:
+        return self.to_html(index=False)
 
 
 def card_table() -> CardTable:

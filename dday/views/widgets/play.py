@@ -301,7 +301,7 @@ class PlayLab:
         self.map_note.value = (
             ""
             if shown is s
-            else f'<div class="dday-note">The map shows {escape(s.board.name(shown.step.zone))} as the attack began: '  # type: ignore[union-attr]
+            else f'<div class="dday-note">The map shows {escape(s.board.name(str(getattr(s.step, "zone", ""))))} as the attack began: '
             "the defenders hit by it are already removed, yet they still fire back (R-COMBAT-6).</div>"
         )
         highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
