@@ -361,7 +361,7 @@ def nav(card: int) -> w.HTML:
     """Links to the previous and next notebook; ``card`` is the notebook's number (0..24)."""
     if not 0 <= card < len(NOTEBOOKS):
         raise ValueError(f"notebooks are numbered 0..{len(NOTEBOOKS) - 1}, not {card}")
-    link = 'style="font-size:18px;text-decoration:none;padding:4px 10px;border:1px solid #0072B2;border-radius:6px;color:#0072B2"'
+    link = 'style="font-size:18px;text-decoration:none;padding:4px 10px;border:1px solid var(--jp-content-link-color, #0072B2);border-radius:6px;color:var(--jp-content-link-color, #0072B2)"'
     parts = []
     if card > 0:
         parts.append(f'<a {link} href="{NOTEBOOKS[card - 1]}">◀ {escape(NOTEBOOKS[card - 1])}</a>')

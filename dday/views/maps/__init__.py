@@ -46,4 +46,34 @@ from .labels import Badge, badge_texts, control, describe, title, zone_control
 from .leaflet_view import LeafletView
 from .plotly_view import export_png, frame_board, plotly_map, png_bytes, sea_trace, show_config
 
-__all__ = ["AIRFIELD_COLOR", "ATTRIBUTION", "BORDER_COLOR", "BORDER_NOTE", "CONTROL_COLORS", "CONTROL_LABELS", "EMPTY_TOPO", "POWER_COLORS", "POWER_SHORT", "POWER_TEXT", "SEA_COLOR", "Badge", "Control", "LeafletView", "badge_texts", "control", "describe", "export_png", "frame_board", "load_zones", "map_geometry", "plotly_geojson", "plotly_map", "png_bytes", "sea_trace", "show_config", "title", "validate_zones", "zone_control"]
+__all__ = [
+    "AIRFIELD_COLOR",
+    "ATTRIBUTION",
+    "BORDER_COLOR",
+    "BORDER_NOTE",
+    "CONTROL_COLORS",
+    "CONTROL_LABELS",
+    "EMPTY_TOPO",
+    "POWER_COLORS",
+    "POWER_SHORT",
+    "POWER_TEXT",
+    "SEA_COLOR",
+    "Badge",
+    "Control",
+    "LeafletView",
+    "badge_texts",
+    "control",
+    "describe",
+    "export_png",
+    "frame_board",
+    "load_zones",
+    "map_geometry",
+    "plotly_geojson",
+    "plotly_map",
+    "png_bytes",
+    "sea_trace",
+    "show_config",
+    "title",
+    "validate_zones",
+    "zone_control",
+]

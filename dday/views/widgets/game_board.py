@@ -382,7 +382,7 @@ class GameBoard:
         self.history.players = self._players()
         self.history.save(p)
         self.message.value = (
-            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {len(self.history)} inputs to {escape(str(p))}</span>'
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {_inputs(len(self.history))} to {escape(str(p))}</span>'
         )
         return p
 
@@ -392,9 +392,7 @@ class GameBoard:
         text = dumps(save_game(self.history, None))
         name = Path(self.filename.value or "dday_game.json").name
         self.download.value = download_link_html(text, name)
-        self.message.value = (
-            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {len(self.history)} inputs: click the link to keep the file</span>'
-        )
+        self.message.value = f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {_inputs(len(self.history))}: click the link to keep the file</span>'
         return text
 
     def load(self, path: str | Path | None = None) -> bool:
@@ -432,7 +430,7 @@ class GameBoard:
         self._set_replay(list(game.states), list(game.inputs))
         self.refresh()
         self.message.value = (
-            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(name)}: {len(game)} inputs, turn {game.final.turn}'
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(name)}: {_inputs(len(game))}, turn {game.final.turn}'
             f"{', game over' if game.final.is_over else ''}</span>"
         )
         return True
@@ -550,6 +548,11 @@ class GameBoard:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _inputs(n: int) -> str:
+    """'1 input', '12 inputs'."""
+    return f"{n} input{'s' * (n != 1)}"
 
 
 def _input_text(x: Input) -> str:

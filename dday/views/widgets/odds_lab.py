@@ -327,11 +327,20 @@ class OddsLab:
         for s in (*self.sliders.values(), self.attacker, self.cards):
             s.observe(lambda _c: self.update(), names="value")
         allies = w.VBox(
-            [st.html('<b style="color:#0072B2;font-size:18px">Allies</b>')]
+            [
+                st.html(
+                    f'<b style="background:{st.SIDE_COLORS["allies"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Allies</b>'
+                )
+            ]
             + [self.sliders[k] for k in self.sliders if k.startswith("allies")]
         )
         axis = w.VBox(
-            [st.html('<b style="color:#595959;font-size:18px">Axis</b>')] + [self.sliders[k] for k in self.sliders if k.startswith("axis")]
+            [
+                st.html(
+                    f'<b style="background:{st.SIDE_COLORS["axis"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Axis</b>'
+                )
+            ]
+            + [self.sliders[k] for k in self.sliders if k.startswith("axis")]
         )
         self.widget = st.panel(
             [

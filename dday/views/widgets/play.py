@@ -245,7 +245,7 @@ class PlayLab:
             f'<div style="border-left:8px solid {st.SIDE_COLORS[side]};padding:4px 10px">'
             f'<div style="font:bold 24px sans-serif">Order {c.number} — {escape(c.name)}</div>'
             f'<div style="font-size:17px">{escape(c.summary)}</div>'
-            f'<div style="font-size:15px;color:#444">Active: {side.capitalize()}{resp} · rules {", ".join(c.rules)}</div></div>'
+            f'<div class="dday-muted" style="font-size:15px">Active: {side.capitalize()}{resp} · rules {", ".join(c.rules)}</div></div>'
         )
 
     def _status_html(self) -> str:
@@ -393,7 +393,7 @@ def acting_kind(s: State) -> str:
 def _explain_html(info: RollInfo, rolled: int | None) -> str:
     parts = [
         f'<div style="font-size:16px">{escape(info.formula)}</div>',
-        f'<div style="font-size:16px;color:#333">{escape(info.meaning)}</div>',
+        f'<div style="font-size:16px">{escape(info.meaning)}</div>',
     ]
     if rolled is not None:
         p = info.probs.get(rolled, Fraction(0))
