@@ -480,8 +480,8 @@ def test_w_odds_lab_draws_both_charts_side_by_side(page: Any, lab_server: tuple[
     _wait_until(lambda: plots.count() >= 2, 60, "the odds lab's two charts were not drawn")
     _w_settle(page, 1.5)
     assert lab.locator(".js-plotly-plot .heatmaplayer image, .js-plotly-plot .hm image").count() >= 1  # the heatmap is not blank
+    _w_shot(page, lab, shots / "w_18_odds_lab.png")
     boxes = [plots.nth(i).bounding_box() for i in range(2)]
     assert boxes[0] and boxes[1] and abs(boxes[0]["y"] - boxes[1]["y"]) < 40  # side by side, not stacked
     text = lab.inner_text()
     assert "Allies attack (order 11)" in text and "blockhouse" in text
-    _w_shot(page, lab, shots / "w_18_odds_lab.png")

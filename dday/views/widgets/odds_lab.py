@@ -291,7 +291,7 @@ class OddsLab:
             ]
         )
         self.heatmap.update_layout(
-            height=380, width=420, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
+            height=380, width=400, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
         )
         self.heatmap.update_xaxes(title="defender's hits", dtick=1)
         self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
@@ -315,7 +315,7 @@ class OddsLab:
         )
         self.fight_chart.update_layout(
             height=460,
-            width=540,
+            width=520,
             margin={"l": 60, "r": 10, "t": 60, "b": 140},
             font={"size": 15},
             title={"text": "Who holds the zone after each card"},
@@ -347,12 +347,16 @@ class OddsLab:
                 w.HBox([allies, axis, w.VBox([self.attacker, self.cards])], layout=w.Layout(flex_flow="row wrap")),
                 self.message,
                 w.HBox(
-                    [w.VBox([st.figure_view(self.heatmap), self.summary]), w.VBox([st.figure_view(self.fight_chart), self.fight_text])],
-                    layout=w.Layout(flex_flow="row wrap"),
+                    [
+                        w.VBox([st.figure_view(self.heatmap), self.summary], layout=w.Layout(flex="0 0 440px", margin="0 16px 0 0")),
+                        w.VBox([st.figure_view(self.fight_chart), self.fight_text], layout=w.Layout(flex="0 0 540px")),
+                    ],
+                    layout=w.Layout(flex_flow="row wrap", width="100%"),
                 ),
                 w.HBox([self.runs, self.seed, self.simulate_button]),
                 self.mc_text,
-            ]
+            ],
+            width="100%",  # the whole cell wide, so the two charts sit side by side
         )
         self.update()
 

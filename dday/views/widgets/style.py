@@ -186,7 +186,7 @@ class LiveFigure(go.Figure):
     def redraw(self) -> None:
         """Put the figure, as it is now, into its Output (replacing what was drawn before)."""
         fig = json.loads(to_json(self, validate=False))
-        fig["config"] = {"displaylogo": False, "responsive": True}
+        fig["config"] = {"displaylogo": False}
         bundle = {PLOTLY_MIME: fig, "text/plain": f"<plotly chart: {self.layout.title.text or 'untitled'}>"}
         self.output.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
