@@ -106,3 +106,16 @@ def test_a_half_saved_file_is_explained(tmp_path: object) -> None:
     board = GameBoard("person", "greedy", seed=2)
     _upload(board, "half.json", text[: len(text) // 2].encode())
     assert "not valid JSON" in board.message.value
+
+
+def test_board_hands_the_acting_zone_to_the_maps_highlight(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dday.views.maps import LeafletView
+
+    calls: list[tuple[tuple[str, ...], str]] = []
+
+    def highlight(self: LeafletView, places: tuple[str, ...] = (), kind: str = "acting") -> None:
+        calls.append((tuple(places), kind))
+
+    monkeypatch.setattr(LeafletView, "highlight", highlight, raising=False)
+    board = GameBoard("greedy", "person", seed=2026, auto=False)
+    assert calls[-1] == ((board.state.step.zone,), "acting")  # type: ignore[attr-defined]  # the first paratroopers' zone  # the first paratroopers drop over F11

@@ -57,7 +57,7 @@ from ..maps import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
 from .files import download_link_html, uploaded_files
-from .play import DecisionControl, roll_info
+from .play import DecisionControl, acting_kind, acting_zones, roll_info
 from .rolls import odds_html
 
 __all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers", "chart_table_html", "turn_track_html"]
@@ -528,6 +528,9 @@ class GameBoard:
         self.log.value = '<div style="font-size:16px"><b>Game log</b></div>' + st.log_html(self.log_lines())
         self.dice.value = self._dice_html()
         self.map_view.update(s)
+        highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
+        if callable(highlight):
+            highlight(acting_zones(s), acting_kind(s))
 
     def _dice_html(self) -> str:
         """The last roll's dice with its exact odds, and the odds of the roll waiting to be made."""
