@@ -134,7 +134,7 @@ def _short(v: Any) -> str:
 
 def compare_rulesets(
     names: Any = None,
-    n_games: int = 8,
+    n_games: int = 6,
     allies: str = "greedy",
     axis: str = "greedy",
     seed: int = 0,
@@ -147,7 +147,7 @@ def compare_rulesets(
     mean deciding turn and a ``label`` naming the run count, the seed and the interval. Every
     rule set plays the same master ``seed`` (:func:`dday.play.simulate.simulate`); ``processes``
     is passed on (``None``: every core; the table does not depend on it). ``progress`` shows one
-    ``tqdm`` bar over every game. The default 8 games per rule set keep a notebook cell under
+    ``tqdm`` bar over every game. The default 6 games per rule set keep a notebook cell under
     20 s; ask for more (``n_games=40``) for narrower intervals.
     """
     import pandas as pd

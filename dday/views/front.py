@@ -206,7 +206,7 @@ SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis"
 
 def pairings(
     bots: tuple[str, ...] = ("random", "greedy", "strong"),
-    n_games: int = 8,
+    n_games: int = 6,
     seed: int = 0,
     processes: int | None = 1,
     progress: bool = True,
@@ -214,7 +214,7 @@ def pairings(
     """Every pairing of ``bots`` (each bot in both seats), ``n_games`` each: the rows of :func:`dday.play.simulate.simulate`.
 
     Every pairing uses the same master ``seed``, so game ``i`` of each pairing starts from the same seed.
-    ``progress`` shows one ``tqdm`` bar over every game; the default 8 games per pairing keep a
+    ``progress`` shows one ``tqdm`` bar over every game; the default 6 games per pairing keep a
     notebook cell under 20 s (ask for ``n_games=40`` for narrower intervals).
     """
     pairs = [(a, x) for a in bots for x in bots]
