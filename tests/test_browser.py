@@ -364,6 +364,18 @@ def _w_shot(page: Any, widget: Any, path: Path) -> None:
     print(f"saved {path}")
 
 
+def _w_fresh_copy(url: str, token: str, name: str) -> str:
+    """A copy of notebook ``name`` made by the server (a notebook another test already ran would not run again)."""
+    req = urllib.request.Request(
+        f"{url}/api/contents?token={token}",
+        data=json.dumps({"copy_from": name}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return str(json.loads(r.read())["path"])
+
+
 def _w_settle(page: Any, seconds: float = 1.0) -> None:
     page.wait_for_timeout(int(seconds * 1000))
 
@@ -386,7 +398,7 @@ def test_w_card_lab_names_its_card_and_shows_odds(
 ) -> None:
     url, token = lab_server
     page.set_viewport_size({"width": 1500, "height": 1100})
-    _open_and_run_all(page, url, token, notebook, shots)
+    _open_and_run_all(page, url, token, _w_fresh_copy(url, token, notebook), shots)
     panel = _visible_panel(page)
     assert _wait_for_map(panel, page, shots, notebook[:-6]) >= ZONES
     lab = _w_output_with(panel, page, "Roll")
@@ -432,7 +444,7 @@ def test_w_turn_stepper_says_why_it_waits(page: Any, lab_server: tuple[str, str]
 
 def test_w_game_board_dice_odds_and_download(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
     url, token = lab_server
-    _open_and_run_all(page, url, token, "20_play.ipynb", shots)
+    _open_and_run_all(page, url, token, _w_fresh_copy(url, token, "20_play.ipynb"), shots)
     panel = _visible_panel(page)
     assert _wait_for_map(panel, page, shots, "20_play") >= ZONES
     board = _w_output_with(panel, page, "Play bots until a person must decide")
