@@ -6,6 +6,7 @@ and ``import ipywidgets`` as a floor: no lab can start faster than its libraries
 
     python benchmarks/bench_widgets.py            # cards 1, 9, 11 and 14
     python benchmarks/bench_widgets.py --cards 1 5 --clicks 15
+    git archive 65c5f5a --prefix=old/ | tar -x -C /tmp && python benchmarks/bench_widgets.py --before /tmp/old
 
 Columns:
 - cold start: ``from dday.tutorial import card_lab; card_lab(n)`` in a new process, imports included;
@@ -39,7 +40,7 @@ LAB = textwrap.dedent(
     lab = card_lab({card}, seed=0)
     cold = time.perf_counter() - t0
     from ipywidgets.embed import embed_data
-    state = len(json.dumps(embed_data(views=[lab.widget])["manager_state"]))
+    state = len(json.dumps(embed_data(views=[lab.widget], drop_defaults=False)["manager_state"]))  # what a kernel sends
     clicks = []
     for i in range({clicks}):
         t = time.perf_counter()
@@ -59,9 +60,12 @@ LAB = textwrap.dedent(
 )
 
 
-def _run(code: str) -> dict[str, object]:
+def _run(code: str, before: str | None = None) -> dict[str, object]:
     env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    if before:  # the previous version's package directory shadows the installed one
+        env["PYTHONPATH"] = before
+    # ``python -c`` puts the working directory first on sys.path: run the previous version from its own root
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, cwd=before)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -74,18 +78,22 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--cards", type=int, nargs="+", default=[1, 9, 11, 14])
     p.add_argument("--clicks", type=int, default=12, help="button actions timed per lab")
+    p.add_argument("--before", help="a checkout of the previous version (its repository root), timed beside this one")
     args = p.parse_args(argv)
     rows = []
     for name, stmt in FLOOR.items():
         rows.append((name, f"{_time_import(stmt):.2f} s", "", "", ""))
-    for card in args.cards:
-        r = _run(LAB.format(card=card, clicks=args.clicks))
+    runs = [(card, None) for card in args.cards]
+    if args.before:
+        runs = [x for card in args.cards for x in ((card, args.before), (card, None))]
+    for card, before in runs:
+        r = _run(LAB.format(card=card, clicks=args.clicks), before)
         clicks = [float(c) for c in r["clicks"]]  # type: ignore[attr-defined]
         cold = float(r["cold"])  # type: ignore[arg-type]
         state_kb = int(r["state"]) / 1024  # type: ignore[call-overload]
         rows.append(
             (
-                f"card_lab({card})",
+                f"card_lab({card})" + (" before" if before else ""),
                 f"{cold:.2f} s" + (" ✓" if cold <= 2 else " ✗"),
                 f"{statistics.median(clicks) * 1000:.0f} ms",
                 f"{max(clicks) * 1000:.0f} ms" + (" ✓" if max(clicks) <= 0.3 else " ✗"),

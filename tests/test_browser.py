@@ -332,6 +332,7 @@ def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_s
     roll.click()
     page.locator("text=Rolled:").first.wait_for(timeout=30_000)
     page.screenshot(path=str(shots / "app_01_after_roll.png"), full_page=False)
+    assert page.locator(".js-plotly-plot").count() >= 1  # issue 17: the odds chart (plotly's mimetype in an Output) renders under Voila too
     quiz = page.locator(".widget-vbox", has=page.get_by_text("Check yourself", exact=True)).last
     option = quiz.locator(".widget-radio-box input[type=radio]").first
     option.scroll_into_view_if_needed()
@@ -414,3 +415,159 @@ def test_map_badges_and_labels_do_not_overlap(page: Any, lab_server: tuple[str, 
     city = out.locator('.dday-label[data-place="F30"]', has_text="Caen").first
     city.click()
     _wait_until(lambda: "F30 Caen" in out.inner_text(), 30, "clicking Caen's label showed nothing")
+
+
+# Issue 17, the widgets: each lab names the card being played, shows odds or says why not,
+# and a stepper that cannot go on says why. Screenshots at 100 % zoom (device scale factor 1).
+
+
+def _w_output_with(panel: Any, page: Any, label: str) -> Any:
+    """The output area of the first widget that has a button labelled ``label``."""
+    button = page.get_by_role("button", name=label, exact=True)
+    button.first.wait_for(state="visible", timeout=120_000)
+    out = panel.locator(".jp-OutputArea-output", has=button).first
+    out.scroll_into_view_if_needed()
+    return out
+
+
+def _w_shot(page: Any, widget: Any, path: Path) -> None:
+    """The viewport (1500 × 1100 at 100 % zoom) with the widget's top at the top: what a learner sees."""
+    widget.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(path))
+    print(f"saved {path}")
+
+
+def _w_fresh_copy(url: str, token: str, name: str) -> str:
+    """A copy of notebook ``name`` made by the server (a notebook another test already ran would not run again)."""
+    req = urllib.request.Request(
+        f"{url}/api/contents?token={token}",
+        data=json.dumps({"copy_from": name}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return str(json.loads(r.read())["path"])
+
+
+def _w_settle(page: Any, seconds: float = 1.0) -> None:
+    page.wait_for_timeout(int(seconds * 1000))
+
+
+def _w_x_ticks(scope: Any) -> list[str]:
+    texts = scope.locator(".js-plotly-plot .xtick text").evaluate_all("els => els.map(e => e.textContent)")
+    return [str(t).strip() for t in texts]
+
+
+@pytest.mark.parametrize(
+    ("notebook", "card", "name"),
+    [
+        ("01_airborne_assault.ipynb", 1, "Airborne Assault"),
+        ("09_blockhouses_fire.ipynb", 9, "Blockhouses Fire"),
+        ("11_allies_attack.ipynb", 11, "Allies Attack"),
+    ],
+)
+def test_w_card_lab_names_its_card_and_shows_odds(
+    page: Any, lab_server: tuple[str, str], shots: Path, notebook: str, card: int, name: str
+) -> None:
+    url, token = lab_server
+    page.set_viewport_size({"width": 1500, "height": 1100})
+    _open_and_run_all(page, url, token, _w_fresh_copy(url, token, notebook), shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, notebook[:-6]) >= ZONES
+    lab = _w_output_with(panel, page, "Roll")
+    _w_settle(page, 1.5)
+    assert f"Order {card} — {name}" in lab.inner_text()
+    roll = _button(lab, "Roll").first
+    if card == 9:  # a decision first: no dice yet, so a sentence instead of a chart
+        assert "No dice to roll at this step" in lab.inner_text()
+        assert "fires at the units on" in lab.inner_text()  # which blockhouse fires at which beach, before Fire
+        _w_shot(page, lab, shots / "w_09_before_fire.png")
+        _button(lab, "Fire").first.click()
+        _wait_until(lambda: roll.is_enabled(), 60, "Fire did not lead to a roll")
+    else:
+        ticks = _w_x_ticks(lab)
+        assert ticks and "−1" not in ticks and "-1" not in ticks, ticks  # the axis fits the outcomes
+    _w_settle(page)
+    assert lab.locator(".js-plotly-plot").first.is_visible()
+    _w_shot(page, lab, shots / f"w_{card:02d}_before_roll.png")
+    roll.click()
+    _wait_until(lambda: "Rolled:" in lab.inner_text(), 60, "the roll was not shown")
+    _w_settle(page, 1.5)
+    assert f"Order {card} — {name}" in lab.inner_text()
+    assert lab.locator(".js-plotly-plot").first.is_visible()
+    _w_shot(page, lab, shots / f"w_{card:02d}_after_roll.png")
+
+
+def test_w_turn_stepper_says_why_it_waits(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "17_full_turn.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "17_full_turn") >= ZONES
+    stepper = _w_output_with(panel, page, "Play to end of card")
+    _w_settle(page, 1.5)
+    assert "Order 1 — Airborne Assault" in stepper.inner_text()
+    _button(stepper, "Play to end of card").first.click()
+    _wait_until(lambda: "Order 2 — Naval Bombardment" in stepper.inner_text(), 60, "the header did not move on to order 2")
+    _button(stepper, "Play to end of card").first.click()
+    _wait_until(lambda: "Waiting for your decision" in stepper.inner_text(), 60, "the stepper stalled silently")
+    assert "Order 1 —" not in stepper.inner_text()
+    _w_settle(page)
+    _w_shot(page, stepper, shots / "w_17_waiting.png")
+
+
+def test_w_game_board_dice_odds_and_download(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    url, token = lab_server
+    _open_and_run_all(page, url, token, _w_fresh_copy(url, token, "20_play.ipynb"), shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "20_play") >= ZONES
+    board = _w_output_with(panel, page, "Play bots until a person must decide")
+    _w_settle(page, 1.5)
+    assert "Order 1 — Airborne Assault" in board.inner_text()
+    assert board.locator(".dday-odds-bar").count() >= 2  # the odds of the pending roll
+    assert board.locator(".leaflet-container").count() == 1  # one map until a replay is shown
+    _button(board, "Roll").first.click()
+    _wait_until(lambda: "Last roll" in board.inner_text(), 60, "no dice faces after Roll")
+    _button(board, "Save as a download").first.click()
+    link = board.locator("a.dday-download")
+    _wait_until(lambda: link.count() == 1, 30, "no download link")
+    assert link.get_attribute("download") == "dday_game.json"
+    assert board.locator("button", has_text="Load from your computer").count() == 1  # FileUpload: from the learner's computer
+    _w_settle(page)
+    _w_shot(page, board, shots / "w_20_board.png")
+
+
+def test_w_dark_theme(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    """The widgets take their colours from JupyterLab's theme: a screenshot in JupyterLab Dark."""
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "14_allies_reinforce.ipynb", shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "14_allies_reinforce") >= ZONES
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Dark").first.click()
+    _wait_until(lambda: page.locator("body[data-jp-theme-light='false']").count() == 1, 30, "the dark theme did not load")
+    lab = _w_output_with(panel, page, "Roll")
+    _w_settle(page, 2)
+    color = lab.locator(".dday-ui").first.evaluate("e => getComputedStyle(e).color")
+    assert color not in ("rgb(0, 0, 0)", "rgb(17, 17, 17)"), color  # light text on the dark page
+    _w_shot(page, lab, shots / "w_14_dark.png")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Light").first.click()
+
+
+def test_w_odds_lab_draws_both_charts_side_by_side(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "18_combat_odds_lab.ipynb", shots)
+    panel = _visible_panel(page)
+    lab = _w_output_with(panel, page, "Simulate")
+    plots = lab.locator(".js-plotly-plot")
+    _wait_until(lambda: plots.count() >= 2, 60, "the odds lab's two charts were not drawn")
+    _w_settle(page, 1.5)
+    assert lab.locator(".js-plotly-plot .heatmaplayer image, .js-plotly-plot .hm image").count() >= 1  # the heatmap is not blank
+    _w_shot(page, lab, shots / "w_18_odds_lab.png")
+    boxes = [plots.nth(i).bounding_box() for i in range(2)]
+    assert boxes[0] and boxes[1] and abs(boxes[0]["y"] - boxes[1]["y"]) < 40  # side by side, not stacked
+    text = lab.inner_text()
+    assert "Allies attack (order 11)" in text and "blockhouse" in text

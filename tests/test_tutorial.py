@@ -34,7 +34,7 @@ from dday.views.tutorial import (
 )
 from dday.views.widgets.odds_lab import FIGHT_COLUMNS, simulate_fight, wilson
 from dday.views.widgets.rolls import roll_info
-from dday.views.widgets.style import HIT_COLOR, RedrawnFigure
+from dday.views.widgets.style import HIT_COLOR, PLOTLY_MIME, LiveFigure, RedrawnFigure
 
 # ---------------------------------------------------------------------------------------------
 # prepared positions
@@ -97,7 +97,7 @@ def test_card_lab_builds_for_every_card(card: int) -> None:
     lab = card_lab(card)
     assert isinstance(lab, CardLab)
     assert lab.roll_button.description == "Roll"
-    assert isinstance(lab.chart, go.FigureWidget)
+    assert isinstance(lab.chart, LiveFigure) and lab.chart_view is lab.chart.output
     assert isinstance(lab.map_view, LeafletView) and len(lab.map_view.zone_layers) == len(lab.state.board.zones)
     assert ORDER_CARDS[card].name in lab.header.value
     assert lab.history == [lab.state]
@@ -339,7 +339,7 @@ def test_turn_stepper_waits_for_the_person() -> None:
     t.turn_button.click()
     assert not t.finished and t.state.current_player == "allies"
     assert t.decision is not None
-    assert t.next_step() is False and "Your decision" in t.message.value
+    assert t.next_step() is False and "Waiting for your decision" in t.message.value
     t.bot_button.click()  # the learner may still hand one decision to the bot
     steps = 0
     while not t.finished and steps < 300:
@@ -457,16 +457,18 @@ def test_units_needed_is_exact_and_explains_itself() -> None:
         units_needed(1.5)
 
 
-def test_charts_still_work_without_anywidget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """plotly's FigureWidget needs anywidget; without it the labs fall back to a redrawn figure."""
+def test_charts_never_use_figurewidget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: charts are plain figures drawn into an Output (no FigureWidget, no plotly.js in the widget state)."""
 
-    def missing(*_a: object, **_k: object) -> None:
-        raise ImportError("Please install anywidget to use the FigureWidget class")
+    def forbidden(*_a: object, **_k: object) -> None:
+        raise AssertionError("a FigureWidget was made")
 
-    monkeypatch.setattr(go, "FigureWidget", missing)
+    monkeypatch.setattr(go, "FigureWidget", forbidden)
     lab = card_lab(9)
-    assert isinstance(lab.chart, RedrawnFigure)
+    assert isinstance(lab.chart, RedrawnFigure)  # the old name still names the class
     lab.bot_button.click()
     lab.roll(faces=(1,))
     assert lab.chart.data[0].marker.color[1] == HIT_COLOR
-    assert isinstance(odds_lab().heatmap, RedrawnFigure)
+    drawn = lab.chart_view.outputs[0]["data"][PLOTLY_MIME]
+    assert drawn["data"][0]["marker"]["color"][1] == HIT_COLOR  # the Output shows the figure as it is now
+    assert isinstance(odds_lab().heatmap, LiveFigure)

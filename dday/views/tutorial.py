@@ -266,7 +266,20 @@ class TurnStepper(PlayLab):
         finally:
             self._quiet = False
             self.refresh()
+        self._say_why_stopped(steps)
         return steps
+
+    def _say_why_stopped(self, steps: int) -> None:
+        """Tell the learner why the bots stopped: a decision of theirs (named) or the card or turn ending."""
+        reason = self.waiting_reason()
+        done = f"{steps} step{'s' * (steps != 1)} played. " if steps else "Nothing played: "
+        if reason:
+            self.message.value = (
+                f'<div class="dday-note dday-wait"><b>{escape(done)}{escape(reason)}.</b> '
+                "Choose in the controls above, or press <i>Let the bot decide</i>.</div>"
+            )
+        elif steps:
+            self.message.value = f'<div class="dday-note">{escape(done)}</div>'
 
     def next_step(self) -> bool:
         """One step: a roll or a bot's decision. False (and a hint) when it is your decision."""
@@ -274,7 +287,7 @@ class TurnStepper(PlayLab):
             return False
         moved = self.step()
         if not moved:
-            self.message.value = "<b>Your decision:</b> use the controls above, or <i>Let the bot decide</i>."
+            self._say_why_stopped(0)
         return moved
 
     def play_to_end_of_card(self) -> int:
@@ -299,7 +312,7 @@ def nav(card: int) -> w.HTML:
     """Links to the previous and next notebook; ``card`` is the notebook's number (0..24)."""
     if not 0 <= card < len(NOTEBOOKS):
         raise ValueError(f"notebooks are numbered 0..{len(NOTEBOOKS) - 1}, not {card}")
-    link = 'style="font-size:18px;text-decoration:none;padding:4px 10px;border:1px solid #0072B2;border-radius:6px;color:#0072B2"'
+    link = 'style="font-size:18px;text-decoration:none;padding:4px 10px;border:1px solid var(--jp-content-link-color, #0072B2);border-radius:6px;color:var(--jp-content-link-color, #0072B2)"'
     parts = []
     if card > 0:
         parts.append(f'<a {link} href="{NOTEBOOKS[card - 1]}">◀ {escape(NOTEBOOKS[card - 1])}</a>')
@@ -325,14 +338,21 @@ def start_map(state: State | None = None) -> MapPanel:
     return MapPanel(s, cap)
 
 
-def card_table() -> pd.DataFrame:
+class CardTable(pd.DataFrame):
+    """The card table: a DataFrame that shows every cell in full in a notebook (no "…" cuts)."""
+
+    def _repr_html_(self) -> str:
+        return self.to_html(index=False)
+
+
+def card_table() -> CardTable:
     """The sixteen order cards: number, name, active side, response, what happens, rule IDs.
 
     >>> df = card_table()
     >>> len(df), list(df.columns)[:3]
     (16, ['card', 'name', 'active'])
     """
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         [
             {
                 "card": c.number,
@@ -345,6 +365,7 @@ def card_table() -> pd.DataFrame:
             for c in ORDER_CARDS.values()
         ]
     ).set_index("card", drop=False)
+    return CardTable(frame)
 
 
 def odds_lab(**forces: int) -> OddsLab:

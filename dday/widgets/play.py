@@ -2,7 +2,6 @@
 names so that existing code and notebooks keep working.
 """
 
-
 from ..views.widgets.decisions import DecisionControl, action_label
 from ..views.widgets.play import PlayerSpec, PlayLab
 from ..views.widgets.rolls import RollInfo, figure_widget, roll_info, show_distribution

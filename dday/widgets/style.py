@@ -2,7 +2,6 @@
 names so that existing code and notebooks keep working.
 """
 
-
 from ..views.maps.geodata import CONTROL_COLORS, POWER_COLORS
 from ..views.widgets.style import (
     BAR_COLOR,
@@ -22,4 +21,22 @@ from ..views.widgets.style import (
     panel,
 )
 
-__all__ = ["BAR_COLOR", "BASE_FONT", "CONTROL_COLORS", "DIE_FACES", "HIT_COLOR", "OK_COLOR", "POWER_COLORS", "SIDE_COLORS", "UI_CLASS", "RedrawnFigure", "button", "css", "dice_html", "figure_view", "html", "live_figure", "panel"]
+__all__ = [
+    "BAR_COLOR",
+    "BASE_FONT",
+    "CONTROL_COLORS",
+    "DIE_FACES",
+    "HIT_COLOR",
+    "OK_COLOR",
+    "POWER_COLORS",
+    "SIDE_COLORS",
+    "UI_CLASS",
+    "RedrawnFigure",
+    "button",
+    "css",
+    "dice_html",
+    "figure_view",
+    "html",
+    "live_figure",
+    "panel",
+]

@@ -1,5 +1,4 @@
-"""Decision controls: the legal actions of a step as a dropdown (with a count where units move together), in plain words (:func:`action_label`).
-"""
+"""Decision controls: the legal actions of a step as a dropdown (with a count where units move together), in plain words (:func:`action_label`)."""
 
 from __future__ import annotations
 
@@ -26,6 +25,7 @@ from ...rules.actions import (
 )
 from ...rules.engine import describe_step
 from ...rules.state import State
+from ...rules.steps import FireToSeaStep, NavalTargetStep
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -46,7 +46,10 @@ def action_label(s: State, a: Action) -> str:
     if isinstance(a, SplitNavalDice):
         return f"UK {a.uk} dice, US {6 - a.uk} dice"
     if isinstance(a, Bombard):
-        return f"{b.name(a.zone)} ({s.units(a.zone, 'Germany').blockhouse} blockhouse(s))"
+        n = s.units(a.zone, "Germany").blockhouse
+        beach = b.zone(a.zone).fires_at
+        aims = f"it fires at {beach} beach" if beach else "it fires at no beach"
+        return f"{b.name(a.zone)} ({n} blockhouse{'s' * (n != 1)}; {aims})"
     if isinstance(a, Patrol):
         art = s.units(a.zone, "Germany").artillery
         flak = f" — AA: {art} German artillery" if art else ""
@@ -117,6 +120,37 @@ _DONE_WORDS: dict[type, str] = {
 }
 
 
+def decision_prompt(s: State) -> str:
+    """What the pending decision is about, in words, naming the zones involved.
+
+    >>> from dday.views.tutorial import prepared_position
+    >>> decision_prompt(prepared_position(9))
+    'Axis: the blockhouse in F4 Saint-Vaast-la-Hougue fires at the units on Utah beach (3i 1a): pick its target (R-BH-2)'
+    """
+    step = s.step
+    b = s.board
+    if isinstance(step, FireToSeaStep):
+        beach = b.zone(step.zone).fires_at or ""
+        return (
+            f"Axis: the blockhouse in {b.name(step.zone)} fires at the units on {beach} beach "
+            f"({s.beach_units(beach).short()}): pick its target (R-BH-2)"
+        )
+    if isinstance(step, NavalTargetStep):
+        power = "UK" if step.die < step.uk_dice else "US"
+        return f"Allies: aim naval die {step.die + 1} of 6 ({power}) at a blockhouse (R-NAVAL-1)"
+    return describe_step(s)
+
+
+def _best_first(s: State, actions: Sequence[Action]) -> Action | None:
+    """The choice shown first: for a naval die, a blockhouse that fires at a beach with units on it."""
+    for a in actions:
+        if isinstance(a, Bombard):
+            beach = s.board.zone(a.zone).fires_at
+            if beach and s.beach_units(beach).total:
+                return a
+    return None
+
+
 class DecisionControl:
     """Widgets for one decision, built from ``legal_actions``: an optional group dropdown, the
     choice dropdown, an optional count, the action button ``go`` and a ``done`` button.
@@ -130,7 +164,7 @@ class DecisionControl:
         self.on_choose = on_choose
         real = [a for a in self.actions if not isinstance(a, Done)]
         self.kind: type | None = type(real[0]) if real else None
-        self.prompt = st.html(f"<b>{escape(describe_step(state))}</b>")
+        self.prompt = st.html(f"<b>{escape(decision_prompt(state))}</b>")
         self.groups: dict[str, list[Action]] = {}
         group_labels: dict[str, str] = {}
         for a in real:
@@ -173,6 +207,9 @@ class DecisionControl:
         self.choice.options = [(action_label(self.state, a), a) for a in acts]
         if acts:
             self.choice.index = 0
+            best = _best_first(self.state, acts)
+            if best is not None:
+                self.choice.value = best
         if isinstance(self.kind, type) and self.kind is SplitNavalDice and SplitNavalDice(3) in acts:
             self.choice.value = SplitNavalDice(3)
         self._on_choice()

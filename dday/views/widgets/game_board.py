@@ -47,21 +47,23 @@ import numpy as np
 
 from ...bots import BOTS, Player, make_player
 from ...errors import DDayError, SaveFileError
-from ...play.saves import History, Input, load_game
+from ...play.saves import History, Input, dumps, load_game, save_game
 from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
 from ...rules.cards import ORDER_CARDS
 from ...rules.engine import describe_step
 from ...rules.state import Rules, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
-from ..maps import CONTROL_COLORS, POWER_COLORS, POWER_TEXT, LeafletView
+from ..maps import LeafletView
 from . import style as st
-from .play import DecisionControl, roll_info
+from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
+from .files import download_link_html, uploaded_files
+from .play import DecisionControl, acting_kind, acting_zones, roll_info
+from .rolls import odds_html
 
 __all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers", "chart_table_html", "turn_track_html"]
 
 SEAT_CHOICES: Final[tuple[str, ...]] = ("person", "random", "greedy", "strong")
 ALLIED: Final[tuple[str, str]] = ("UK", "US")
-UNIT_LETTER: Final[dict[str, str]] = {"infantry": "i", "artillery": "a", "tank": "t"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -110,80 +112,6 @@ class Turn:
     actions: list[Action] = field(default_factory=list)
     bot: Player | None = None
     can_pass: bool = False
-
-
-# ---------------------------------------------------------------------------------------------
-# small HTML pieces
-
-
-def _chip(power: str, text: str | None = None) -> str:
-    return (
-        f'<span style="background:{POWER_COLORS[power]};color:{POWER_TEXT[power]};padding:1px 8px;border-radius:5px;'
-        f'font-weight:bold">{escape(text or power)}</span>'
-    )
-
-
-def chart_table_html(state: State) -> str:
-    """The four reinforcement charts as rows of coloured letters, first in line first."""
-    rows = []
-    for c in state.board.charts:
-        queue = state.chart_queue(c.name)
-        cells = "".join(
-            f'<span title="{u}" style="display:inline-block;min-width:20px;text-align:center;margin:1px;border-radius:3px;'
-            f'background:{POWER_COLORS[c.power]};color:{POWER_TEXT[c.power]};font:bold 16px monospace">{UNIT_LETTER.get(u, "?")}</span>'
-            for u in queue
-        )
-        rows.append(
-            f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap">{escape(c.label)}</td>'
-            f'<td style="padding:2px 6px;text-align:right"><b>{len(queue)}</b></td>'
-            f"<td>{cells or '<i>empty</i>'}</td></tr>"
-        )
-    return (
-        '<div style="font-size:16px"><b>Reinforcement charts</b> (first in line on the left; '
-        "i infantry, a artillery, t tank)"
-        f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>'
-    )
-
-
-def turn_track_html(state: State) -> str:
-    """Turns 1..10 with the current turn marked and the "close to victory" hold marker (R-VICTORY-2)."""
-    last = state.board.turns
-    boxes = []
-    for t in range(1, max(last, state.turn) + 1):
-        now = t == state.turn
-        style = (
-            f"background:{CONTROL_COLORS['allies']};color:#fff;border:3px solid #000" if now else "background:#fff;border:2px solid #888"
-        )
-        boxes.append(
-            f'<span style="display:inline-block;min-width:34px;text-align:center;margin:2px;padding:2px 4px;'
-            f'border-radius:6px;font:bold 18px sans-serif;{style}">{t}</span>'
-        )
-    if state.hold:
-        hold = (
-            f'<span style="margin-left:10px;padding:2px 8px;border-radius:6px;background:#F0E442;border:2px solid #000;'
-            f'font-weight:bold">★ close to victory: the Allies held all three cities at the end of turn {state.turn - 1 if not state.is_over else state.turn}</span>'
-        )
-    else:
-        hold = '<span style="margin-left:10px;color:#555">no hold marker</span>'
-    return f'<div style="font-size:16px"><b>Turn track</b><br>{"".join(boxes)}{hold}</div>'
-
-
-def _card_html(state: State) -> str:
-    c = ORDER_CARDS[state.card]
-    color = st.SIDE_COLORS[c.active]
-    resp = f" · response: {escape(c.response)}" if c.response else ""
-    left = len(state.deck)
-    return (
-        f'<div style="border-left:10px solid {color};padding:4px 12px;background:#FAFAFA">'
-        f'<div style="font:bold 26px sans-serif">Turn {state.turn} · Order {c.number} — {escape(c.name)}</div>'
-        f'<div style="font-size:18px">{escape(c.summary)}</div>'
-        f'<div style="font-size:16px;color:#333">Who acts: <b>{"the Allies" if c.active == "allies" else "the Axis"}</b>{resp}'
-        f" · rules {escape(', '.join(c.rules))} · {left} order(s) in the deck this game</div></div>"
-    )
-
-
-def _seat_words(spec: str) -> str:
-    return "a person" if spec == "person" else f"the {spec} bot"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,25 +173,35 @@ class GameBoard:
         self.bots_button.on_click(lambda _b: self._safely(self.play_bots))
         self.undo_button.on_click(lambda _b: self._safely(self.undo))
         self.charts = st.html()
+        self.dice = st.html()
         self.log = st.html()
         self.map_view = LeafletView(self.state, height=map_height)
 
         self.filename = w.Text(value=filename, description="file", layout=w.Layout(width="360px"))
-        self.save_button = st.button("Save", icon="save")
-        self.load_button = st.button("Load", icon="folder-open", tooltip="Load a saved game and carry on playing it")
+        self.save_button = st.button(
+            "Save to this file", icon="save", tooltip="Write the game to the file named here (on the notebook's server)"
+        )
+        self.load_button = st.button(
+            "Load this file", icon="folder-open", tooltip="Load a saved game from the server and carry on playing it"
+        )
         self.save_button.on_click(lambda _b: self._safely(self.save))
         self.load_button.on_click(lambda _b: self._safely(self.load))
+        self.download_button = st.button("Save as a download", icon="download", tooltip="Make a link that saves the game on your computer")
+        self.download_button.on_click(lambda _b: self._safely(self.make_download))
+        self.download = st.html()
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load from your computer")
+        self.upload.layout.width = "auto"
+        self.upload.observe(lambda _c: self._safely(self.load_upload), names="value")
 
         self.replay_states: list[State] = []
         self.replay_inputs: list[Input] = []
         self.replay_this_button = st.button("Replay this game", tooltip="Step through the game so far, move by move")
-        self.replay_slider = w.IntSlider(
-            value=0, min=0, max=0, description="input", continuous_update=False, layout=w.Layout(width="560px")
-        )
+        self.replay_slider = w.IntSlider(value=0, min=0, max=0, description="move", continuous_update=False, layout=w.Layout(width="560px"))
         self.replay_prev = st.button("◀ Prev")
         self.replay_next = st.button("Next ▶")
         self.replay_caption = st.html()
-        self.replay_map = LeafletView(self.state, height="440px")
+        self.replay_map: LeafletView | None = None  # made when a replay is first shown: one map per board until then
+        self.replay_map_box = w.VBox([])
         self.replay_this_button.on_click(lambda _b: self.replay_from())
         self.replay_prev.on_click(lambda _b: self.replay_step(-1))
         self.replay_next.on_click(lambda _b: self.replay_step(+1))
@@ -271,8 +209,15 @@ class GameBoard:
 
         controls = w.HBox([self.roll_button, self.bots_button, self.undo_button, self.auto_box], layout=w.Layout(flex_flow="row wrap"))
         left = w.VBox([self.card, self.status, self.decision_box, controls, self.message], layout=w.Layout(flex="1 1 560px"))
+        left.children = (*left.children, self.dice)
         right = w.VBox([self.track, self.charts, self.log], layout=w.Layout(flex="1 1 480px"))
-        files = w.HBox([self.filename, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap"))
+        files = w.VBox(
+            [
+                st.html('<div style="font:bold 20px sans-serif;margin-top:10px">Save and load</div>'),
+                w.HBox([self.download_button, self.download, self.upload], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                w.HBox([self.filename, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap")),
+            ]
+        )
         replay = w.VBox(
             [
                 st.html('<div style="font:bold 20px sans-serif;margin-top:10px">Replay, move by move</div>'),
@@ -280,7 +225,7 @@ class GameBoard:
                     [self.replay_this_button, self.replay_prev, self.replay_slider, self.replay_next], layout=w.Layout(flex_flow="row wrap")
                 ),
                 self.replay_caption,
-                self.replay_map.widget,
+                self.replay_map_box,
             ]
         )
         self.widget = st.panel(
@@ -437,22 +382,45 @@ class GameBoard:
         self.history.players = self._players()
         self.history.save(p)
         self.message.value = (
-            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {len(self.history)} inputs to {escape(str(p))}</span>'
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {_inputs(len(self.history))} to {escape(str(p))}</span>'
         )
         return p
 
+    def make_download(self) -> str:
+        """Put a download link for the game as it is now next to the button; returns the file's text."""
+        self.history.players = self._players()
+        text = dumps(save_game(self.history, None))
+        name = Path(self.filename.value or "dday_game.json").name
+        self.download.value = download_link_html(text, name)
+        self.message.value = f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {_inputs(len(self.history))}: click the link to keep the file</span>'
+        return text
+
     def load(self, path: str | Path | None = None) -> bool:
-        """Load a saved game and carry on playing it; a bad file leaves this game as it was.
+        """Load a saved game from a file on the server and carry on playing it; a bad file leaves this game as it was.
 
         The seats stay as they are; dice go on from ``default_rng((seed, inputs so far))``.
         The loaded game is also ready in the replay below.
         """
         p = Path(path if path is not None else self.filename.value)
+        return self._load(p, str(p))
+
+    def load_upload(self) -> bool:
+        """Load the file chosen in the upload button (the browser sends it; no server path needed)."""
+        files = uploaded_files(self.upload.value)
+        if not files:
+            return False
+        name, text = files[-1]
+        if not text.lstrip().startswith("{"):  # the loader takes text starting with "{" as the file's content
+            text = "{" + text
+        return self._load(text, name)
+
+    def _load(self, source: str | Path, name: str) -> bool:
         try:
-            game = load_game(p)
-        except SaveFileError as exc:
+            game = load_game(source)
+        except Exception as exc:  # any bad file (truncated, tampered, not ours) is explained here, never raised
+            why = str(exc) if isinstance(exc, SaveFileError) else f"it is not a saved game of this program ({type(exc).__name__}: {exc})"
             self.message.value = (
-                f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ Could not load {escape(str(p))}: {escape(str(exc))}</span>'
+                f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ Could not load {escape(name)}: {escape(why)}</span>'
             )
             return False
         self.history = History(list(game.states), list(game.inputs), game.seed, dict(game.players), game.start_given)
@@ -462,7 +430,7 @@ class GameBoard:
         self._set_replay(list(game.states), list(game.inputs))
         self.refresh()
         self.message.value = (
-            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(str(p))}: {len(game)} inputs, turn {game.final.turn}'
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(name)}: {_inputs(len(game))}, turn {game.final.turn}'
             f"{', game over' if game.final.is_over else ''}</span>"
         )
         return True
@@ -496,8 +464,11 @@ class GameBoard:
         self.replay_prev.disabled = not on or self.replay_slider.value == 0
         self.replay_next.disabled = not on or self.replay_slider.value >= self.replay_slider.max
         if s is None:
-            self.replay_caption.value = '<div style="font-size:16px;color:#555">Load a saved game, or press <b>Replay this game</b>.</div>'
+            self.replay_caption.value = '<div class="dday-note">Load a saved game, or press <b>Replay this game</b>.</div>'
             return
+        if self.replay_map is None:
+            self.replay_map = LeafletView(s, height="440px")
+            self.replay_map_box.children = [self.replay_map.widget]
         k = self.replay_slider.value
         what = "the start" if k == 0 else f"input {k} of {len(self.replay_inputs)}: <b>{escape(_input_text(self.replay_inputs[k - 1]))}</b>"
         events = "<br>".join(escape(e) for e in s.events[-6:])
@@ -511,16 +482,15 @@ class GameBoard:
     def _safely(self, fn: Callable[[], Any]) -> None:
         try:
             fn()
-        except DDayError as exc:  # illegal choices and unreadable files are explained, not raised
+        except DDayError as exc:  # illegal choices are explained, not raised
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
 
     def _title_html(self) -> str:
         seats = " · ".join(
-            f"{_chip(p)} {escape(_seat_words(self.seats[p]))}"
-            for p in (("Germany", "UK", "US") if self.three_player else ("Germany", "UK"))
+            f"{chip(p)} {escape(seat_words(self.seats[p]))}" for p in (("Germany", "UK", "US") if self.three_player else ("Germany", "UK"))
         )
         if not self.three_player:
-            seats = seats.replace(_chip("UK"), f"{_chip('UK')}+{_chip('US')}")
+            seats = seats.replace(chip("UK"), f"{chip('UK')}+{chip('US')}")
         n = 3 if self.three_player else 2
         return f'<div style="font:bold 28px sans-serif">Axis & Allies: D-Day — a {n}-player game</div><div style="font-size:18px;margin:4px 0">{seats}</div>'
 
@@ -530,16 +500,19 @@ class GameBoard:
             return f'<div style="font:bold 24px sans-serif;color:{st.OK_COLOR}">✔ Game over on turn {s.turn}: the {escape(str(s.winner).capitalize())} win.</div>'
         if t.kind == "chance":
             title = roll_info(s).title if isinstance(s.step, (Roll, StrafeStep)) else describe_step(s)
-            return f'<div style="font-size:19px">🎲 <b>{escape(title)}</b> — press <b>Roll</b> (or play on).</div>'
-        chips = " ".join(_chip(p) for p in t.powers)
+            return f'<div style="font-size:19px">⚄ <b>{escape(title)}</b> — press <b>Roll</b> (or play on).</div>'
+        chips = " ".join(chip(p) for p in t.powers)
         who = "you decide" if t.kind == "person" else f"the {escape(getattr(t.bot, 'name', 'bot'))} bot decides — press <b>Play bots</b>"
-        return f'<div style="font-size:19px">{chips} units: {who}.<br><span style="font-size:17px">{escape(describe_step(s))}</span></div>'
+        what = (
+            "" if t.kind == "person" else f'<br><span style="font-size:17px">{escape(describe_step(s))}</span>'
+        )  # a person sees it above the controls
+        return f'<div style="font-size:19px">{chips} units: {who}.{what}</div>'
 
     def refresh(self) -> None:
         """Bring every widget in line with the current position (the map is restyled in place)."""
         s = self.state
         t = self.turn_now()
-        self.card.value = _card_html(s)
+        self.card.value = card_html(s)
         self.track.value = turn_track_html(s)
         self.charts.value = chart_table_html(s)
         self.status.value = self._status_html(t)
@@ -552,14 +525,37 @@ class GameBoard:
         else:
             self.decision = None
             self.decision_box.children = []
-        lines = self.log_lines()[-18:]
-        self.log.value = (
-            '<div style="font-size:16px"><b>Game log</b></div><div class="dday-log">' + "<br>".join(escape(x) for x in lines) + "</div>"
-        )
+        self.log.value = '<div style="font-size:16px"><b>Game log</b></div>' + st.log_html(self.log_lines())
+        self.dice.value = self._dice_html()
         self.map_view.update(s)
+        highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
+        if callable(highlight):
+            highlight(acting_zones(s), acting_kind(s))
+
+    def _dice_html(self) -> str:
+        """The last roll's dice with its exact odds, and the odds of the roll waiting to be made."""
+        h = self.history
+        s = self.state
+        parts = []
+        for i in range(len(h.inputs) - 1, -1, -1):
+            x = h.inputs[i]
+            if isinstance(x, tuple):
+                info = roll_info(h.states[i])
+                dice = st.dice_html(x, info.hit_on, total=info.value(x) if info.is_2d6 else None)
+                parts.append(f'<div style="font-size:16px">Last roll: {escape(info.title)}</div>{dice}{odds_html(info, info.value(x))}')
+                break
+        if s.current_player == "chance" and isinstance(s.step, (Roll, StrafeStep)):
+            nxt = roll_info(s)
+            parts.append(f'<div style="font-size:16px;margin-top:6px">Next roll: {escape(nxt.title)}</div>{odds_html(nxt)}')
+        return "".join(parts)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _inputs(n: int) -> str:
+    """'1 input', '12 inputs'."""
+    return f"{n} input{'s' * (n != 1)}"
 
 
 def _input_text(x: Input) -> str:

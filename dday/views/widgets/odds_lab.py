@@ -257,10 +257,18 @@ class OddsLab:
             unit = key.split("_")[1]
             top = 4 if unit == "blockhouse" else 8
             self.sliders[key] = w.IntSlider(
-                value=v, min=0, max=top, description=unit, continuous_update=False, layout=w.Layout(width="300px")
+                value=v,
+                min=0,
+                max=top,
+                description=unit,
+                continuous_update=False,
+                style={"description_width": "100px"},  # "blockhouse" whole, not "blockh…"
+                layout=w.Layout(width="330px"),
             )
         self.attacker = w.ToggleButtons(
-            options=[("Allies attack (order 11)", "allies"), ("Axis attacks (order 13)", "axis")], value="allies"
+            options=[("Allies attack (order 11)", "allies"), ("Axis attacks (order 13)", "axis")],
+            value="allies",
+            style={"button_width": "230px"},  # the labels in full
         )
         self.cards = w.IntSlider(value=6, min=1, max=12, description="cards", continuous_update=False, layout=w.Layout(width="300px"))
         self.runs = w.BoundedIntText(value=2000, min=10, max=200_000, description="runs", layout=w.Layout(width="190px"))
@@ -283,7 +291,7 @@ class OddsLab:
             ]
         )
         self.heatmap.update_layout(
-            height=380, width=430, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
+            height=380, width=400, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
         )
         self.heatmap.update_xaxes(title="defender's hits", dtick=1)
         self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
@@ -307,7 +315,7 @@ class OddsLab:
         )
         self.fight_chart.update_layout(
             height=460,
-            width=560,
+            width=520,
             margin={"l": 60, "r": 10, "t": 60, "b": 140},
             font={"size": 15},
             title={"text": "Who holds the zone after each card"},
@@ -319,23 +327,36 @@ class OddsLab:
         for s in (*self.sliders.values(), self.attacker, self.cards):
             s.observe(lambda _c: self.update(), names="value")
         allies = w.VBox(
-            [st.html('<b style="color:#0072B2;font-size:18px">Allies</b>')]
+            [
+                st.html(
+                    f'<b style="background:{st.SIDE_COLORS["allies"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Allies</b>'
+                )
+            ]
             + [self.sliders[k] for k in self.sliders if k.startswith("allies")]
         )
         axis = w.VBox(
-            [st.html('<b style="color:#595959;font-size:18px">Axis</b>')] + [self.sliders[k] for k in self.sliders if k.startswith("axis")]
+            [
+                st.html(
+                    f'<b style="background:{st.SIDE_COLORS["axis"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Axis</b>'
+                )
+            ]
+            + [self.sliders[k] for k in self.sliders if k.startswith("axis")]
         )
         self.widget = st.panel(
             [
                 w.HBox([allies, axis, w.VBox([self.attacker, self.cards])], layout=w.Layout(flex_flow="row wrap")),
                 self.message,
                 w.HBox(
-                    [w.VBox([st.figure_view(self.heatmap), self.summary]), w.VBox([st.figure_view(self.fight_chart), self.fight_text])],
-                    layout=w.Layout(flex_flow="row wrap"),
+                    [
+                        w.VBox([st.figure_view(self.heatmap), self.summary], layout=w.Layout(flex="0 0 440px", margin="0 16px 0 0")),
+                        w.VBox([st.figure_view(self.fight_chart), self.fight_text], layout=w.Layout(flex="0 0 540px")),
+                    ],
+                    layout=w.Layout(flex_flow="row wrap", width="100%"),
                 ),
                 w.HBox([self.runs, self.seed, self.simulate_button]),
                 self.mc_text,
-            ]
+            ],
+            width="100%",  # the whole cell wide, so the two charts sit side by side
         )
         self.update()
 

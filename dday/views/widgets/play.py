@@ -25,9 +25,10 @@ from ...rules.cards import ORDER_CARDS
 from ...rules.dice import Faces
 from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
+from ...rules.steps import FireToSeaStep, Roll
 from ..maps import LeafletView
 from . import style as st
-from .decisions import DecisionControl, action_label
+from .decisions import DecisionControl, action_label, decision_prompt
 from .rolls import RollInfo, figure_widget, roll_info, show_distribution
 
 __all__ = ["DecisionControl", "PlayLab", "PlayerSpec", "RollInfo", "action_label", "figure_widget", "roll_info", "show_distribution"]
@@ -74,7 +75,7 @@ class PlayLab:
         self.stop = stop
         self.history: list[State] = [state]
         self.goal: list[tuple[int, int, int]] = [(0, state.turn, state.card)]  # (history index, turn, card)
-        self.last_roll: tuple[RollInfo, Faces] | None = None
+        self.last_roll: tuple[RollInfo, Faces, int, int] | None = None  # (info, faces, turn, card of the roll)
         self.decision: DecisionControl | None = None
         self._quiet = False  # set while bots play many steps: refresh once at the end
 
@@ -95,18 +96,21 @@ class PlayLab:
         self.next_button.on_click(lambda _b: self._safely(self.next_card))
         self.dice = st.html(min_height="80px")
         self.chart = figure_widget()
+        self.chart_view = st.figure_view(self.chart)
+        self.no_dice = st.html()
         self.explanation = st.html(max_width="560px")
         self.log = st.html()
         self.map_view = LeafletView(state, height=map_height)
+        self.map_note = st.html()
         self.extra_buttons: list[w.Widget] = []
         self.controls = w.HBox(
             [self.roll_button, self.bot_button, self.back_button, self.reset_button, self.seed_box, self.next_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
         left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
-        right = w.VBox([st.figure_view(self.chart), self.explanation], layout=w.Layout(flex="0 0 540px"))
+        right = w.VBox([self.no_dice, self.chart_view, self.explanation], layout=w.Layout(flex="0 0 540px"))
         self.widget = st.panel(
-            [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_view.widget], width="100%"
+            [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_note, self.map_view.widget], width="100%"
         )
         self.refresh()
 
@@ -162,7 +166,7 @@ class PlayLab:
         info = roll_info(s)
         rolled: Faces = tuple(int(f) for f in faces) if faces is not None else sample_roll(s, self.rng)
         self._push(apply(s, rolled))
-        self.last_roll = (info, rolled)
+        self.last_roll = (info, rolled, s.turn, s.card)
         self.message.value = ""
         self.refresh()
         return rolled
@@ -226,15 +230,22 @@ class PlayLab:
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
 
     # -- display -----------------------------------------------------------------------------
+    def shown_card(self) -> int:
+        """The order card the header names: the card being played (the lab's own card once it is finished)."""
+        s = self.state
+        if self.stop == "turn" and not s.is_over and not self.finished:
+            return s.card
+        return self.card
+
     def _header_html(self) -> str:
-        c = ORDER_CARDS[self.card]
+        c = ORDER_CARDS[self.shown_card()]
         side = c.active
         resp = f" · response: {escape(c.response)}" if c.response else ""
         return (
             f'<div style="border-left:8px solid {st.SIDE_COLORS[side]};padding:4px 10px">'
             f'<div style="font:bold 24px sans-serif">Order {c.number} — {escape(c.name)}</div>'
             f'<div style="font-size:17px">{escape(c.summary)}</div>'
-            f'<div style="font-size:15px;color:#444">Active: {side.capitalize()}{resp} · rules {", ".join(c.rules)}</div></div>'
+            f'<div class="dday-muted" style="font-size:15px">Active: {side.capitalize()}{resp} · rules {", ".join(c.rules)}</div></div>'
         )
 
     def _status_html(self) -> str:
@@ -249,7 +260,19 @@ class PlayLab:
             return f'<div style="font-size:18px">⚄ <b>{escape(roll_info(s).title)}</b> — press <b>Roll</b>.</div>'
         player = self.players.get(who)
         by = f" ({player.name} bot)" if player is not None else ""
-        return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide.</div>'
+        if player is None:  # the decision controls below carry the prompt: say it once
+            return f'<div style="font-size:18px">{who.capitalize()} to decide (you).</div>'
+        return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide: {escape(decision_prompt(s))}.</div>'
+
+    def waiting_reason(self) -> str:
+        """Why the bots cannot go on (a person must decide), in words; "" if nothing waits for a person."""
+        s = self.state
+        if self.finished or s.current_player not in ("allies", "axis") or self.players.get(s.current_player) is not None:
+            return ""
+        prompt = decision_prompt(s)
+        side = s.current_player.capitalize()
+        prompt = prompt.removeprefix(f"{side}: ")
+        return f"Waiting for your decision ({side}): {prompt[:1].lower()}{prompt[1:]}"
 
     def refresh(self) -> None:
         """Bring every widget in line with the current state (map updated in place)."""
@@ -271,32 +294,106 @@ class PlayLab:
         else:
             self.decision = None
             self.decision_box.children = []
-        if self.last_roll is not None:
-            info, faces = self.last_roll
-            self.dice.value = f'<div style="font-size:16px;color:#333">{escape(info.title)}</div>' + st.dice_html(
+        self._show_roll(chance)
+        self.log.value = st.log_html(self.log_lines())
+        shown = self.map_state()
+        self.map_view.update(shown)
+        self.map_note.value = (
+            ""
+            if shown is s
+            else f'<div class="dday-note">The map shows {escape(s.board.name(str(getattr(s.step, "zone", ""))))} as the attack began: '
+            "the defenders hit by it are already removed, yet they still fire back (R-COMBAT-6).</div>"
+        )
+        highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
+        if callable(highlight):
+            highlight(acting_zones(s), acting_kind(s))
+
+    def map_state(self) -> State:
+        """The position the map shows: the state now, except while defenders fire back, when the map
+        shows the zone as the attack began (the attack's casualties are off the board but still fire)."""
+        s = self.state
+        step = s.step
+        if not (isinstance(step, Roll) and step.kind == "defense"):
+            return s
+        for prev in reversed(self.history[:-1]):
+            if (prev.turn, prev.card) != (s.turn, s.card):
+                break
+            ps = prev.step
+            if isinstance(ps, Roll) and ps.kind == "attack" and ps.zone == step.zone:
+                hit = any(prev.units(step.zone, p) != s.units(step.zone, p) for p in ("Germany", "UK", "US"))
+                return prev if hit else s  # a miss changed nothing: the map is the same
+        return s
+
+    def _show_roll(self, chance: bool) -> None:
+        """Dice, chart and explanation: the last roll of this card, else the pending roll, else a sentence."""
+        s = self.state
+        last = self.last_roll
+        if last is not None and (last[2], last[3]) != (s.turn, s.card) and not self.finished:
+            last = None  # a roll of an earlier card is not what the learner is looking at now
+        if last is not None:
+            info, faces = last[0], last[1]
+            self.dice.value = f'<div style="font-size:16px">{escape(info.title)}</div>' + st.dice_html(
                 faces, info.hit_on, total=info.value(faces) if info.is_2d6 else None
             )
-            show_distribution(self.chart, info, info.value(faces))
-            self.explanation.value = _explain_html(info, info.value(faces))
         else:
             self.dice.value = ""
-        if chance and self.last_roll is None:  # the odds before the first roll; afterwards the last roll stays shown
-            info = roll_info(s)
-            show_distribution(self.chart, info)
-            self.explanation.value = _explain_html(info, None)
-        lines = self.log_lines()[-14:]
-        self.log.value = '<div class="dday-log">' + "<br>".join(escape(x) for x in lines) + "</div>"
-        self.map_view.update(s)
+        if last is not None:  # the roll just made stays shown (the status line names the next one)
+            show_distribution(self.chart, last[0], last[0].value(last[1]))
+            self.explanation.value = _explain_html(last[0], last[0].value(last[1]))
+            shown = True
+        elif chance:  # the odds of the pending roll, before the card's first roll
+            pending = roll_info(s)
+            show_distribution(self.chart, pending)
+            self.explanation.value = _explain_html(pending, None)
+            shown = True
+        else:
+            self.explanation.value = ""
+            shown = False
+        self.chart_view.layout.display = "" if shown else "none"
+        self.no_dice.value = (
+            ""
+            if shown
+            else (
+                '<div class="dday-note">No dice to roll at this step, so there are no odds to show. '
+                "The chart of exact odds appears as soon as a step rolls dice.</div>"
+            )
+        )
 
     # -- display in notebooks -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
+def acting_zones(s: State) -> tuple[str, ...]:
+    """The zone(s) the pending step is about (the blockhouse that fires, the zone in combat), for the map to mark.
+
+    >>> from dday.rules.setup import initial_state
+    >>> acting_zones(initial_state())
+    ('F11',)
+    """
+    zone = getattr(s.step, "zone", None)
+    return (zone,) if isinstance(zone, str) and s.board.has_zone(zone) else ()
+
+
+def acting_kind(s: State) -> str:
+    """How the map should mark the acting zone: 'fire' (a blockhouse firing), 'combat' or 'acting'.
+
+    >>> from dday.views.tutorial import prepared_position
+    >>> acting_kind(prepared_position(9)), acting_kind(prepared_position(11))
+    ('fire', 'combat')
+    """
+    kind = str(getattr(s.step, "kind", ""))
+    if kind == "sea" or isinstance(s.step, FireToSeaStep):
+        return "fire"
+    if kind in ("attack", "defense") or kind.startswith("combat"):
+        return "combat"
+    return "acting"
+
+
 def _explain_html(info: RollInfo, rolled: int | None) -> str:
     parts = [
         f'<div style="font-size:16px">{escape(info.formula)}</div>',
-        f'<div style="font-size:16px;color:#333">{escape(info.meaning)}</div>',
+        f'<div style="font-size:16px">{escape(info.meaning)}</div>',
     ]
     if rolled is not None:
         p = info.probs.get(rolled, Fraction(0))

@@ -130,8 +130,8 @@ def roll_info(s: State) -> RollInfo:
     return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
 
 
-def figure_widget() -> go.Figure:
-    """An empty bar chart (a FigureWidget), updated in place by :func:`show_distribution`."""
+def figure_widget() -> st.LiveFigure:
+    """An empty bar chart (a :class:`~.style.LiveFigure`), updated in place by :func:`show_distribution`."""
     fig = st.live_figure(
         data=[
             go.Bar(
@@ -152,7 +152,7 @@ def figure_widget() -> go.Figure:
         font={"size": 16},
         title={"text": "Exact odds of the next roll", "font": {"size": 17}},
         yaxis={"tickformat": ".0%", "title": "probability", "rangemode": "tozero"},
-        xaxis={"title": "hits", "dtick": 1},
+        xaxis={"title": "hits", "dtick": 1, "range": [-0.6, 3.6]},
         plot_bgcolor="#FFFFFF",
         showlegend=False,
     )
@@ -176,3 +176,29 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
         fig.layout.xaxis.title.text = info.outcome_name
         fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
+        # the x axis is fixed to the outcomes (plotly's autorange runs from -1 before the first draw)
+        fig.layout.xaxis.range = [min(xs, default=0) - 0.6, max(xs, default=3) + 0.6]
+
+
+def odds_html(info: RollInfo, rolled: int | None = None) -> str:
+    """The exact odds of a roll as a compact row of labelled bars (HTML, for boards with no room for a chart).
+
+    >>> from dday.rules.setup import initial_state
+    >>> html = odds_html(roll_info(initial_state()), rolled=1)
+    >>> "57.9%" in html and html.count("dday-odds-bar") == 4
+    True
+    """
+    top = max((float(p) for p in info.probs.values()), default=1.0) or 1.0
+    cells = []
+    for k, p in info.probs.items():
+        mine = k == rolled
+        colour = st.HIT_COLOR if mine else st.BAR_COLOR
+        cells.append(
+            f'<div class="dday-odds-bar" style="display:inline-flex;flex-direction:column;align-items:center;margin:0 3px">'
+            f'<span style="font-size:14px">{float(p):.1%}</span>'
+            f'<span style="display:block;width:34px;height:{4 + 56 * float(p) / top:.0f}px;background:{colour};'
+            f'{"outline:2px solid " + st.INK + ";" if mine else ""}"></span>'
+            f'<span style="font-size:14px;{"font-weight:bold" if mine else ""}">{k}</span></div>'
+        )
+    head = f"Exact odds ({info.outcome_name})" + ("" if rolled is None else f", rolled {rolled}")
+    return f'<div style="font-size:15px">{head}:</div><div style="display:flex;align-items:flex-end;flex-wrap:wrap">{"".join(cells)}</div>'

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from html import escape
@@ -18,6 +19,7 @@ from typing import Any, Final
 
 import ipywidgets as w
 import plotly.graph_objects as go
+from plotly.io.json import to_json
 
 from ..maps import CONTROL_COLORS, POWER_COLORS
 
@@ -26,9 +28,11 @@ __all__ = [
     "BASE_FONT",
     "CONTROL_COLORS",
     "HIT_COLOR",
+    "PLOTLY_MIME",
     "POWER_COLORS",
     "SIDE_COLORS",
     "UI_CLASS",
+    "LiveFigure",
     "RedrawnFigure",
     "button",
     "css",
@@ -36,6 +40,7 @@ __all__ = [
     "figure_view",
     "html",
     "live_figure",
+    "log_html",
     "panel",
 ]
 
@@ -46,6 +51,11 @@ BAR_COLOR: Final = "#56B4E9"  # Okabe-Ito sky blue
 OK_COLOR: Final = "#009E73"  # bluish green
 SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis": POWER_COLORS["Germany"]}
 DIE_FACES: Final = "⚀⚁⚂⚃⚄⚅"
+# JupyterLab's theme variables (light and dark themes), with a fallback outside JupyterLab
+INK: Final = "var(--jp-ui-font-color0, #111)"
+MUTED: Final = "var(--jp-ui-font-color2, #555)"
+PAPER: Final = "var(--jp-layout-color1, #FAFAFA)"
+RULE: Final = "var(--jp-border-color1, #BBB)"
 
 # One style sheet, scoped to the tutorial widgets, so controls are readable on a projector.
 _CSS: Final = f"""<style>
@@ -54,9 +64,28 @@ _CSS: Final = f"""<style>
 .{UI_CLASS} .widget-button {{ height: auto; min-height: 36px; }}
 .{UI_CLASS} .widget-dropdown > select {{ height: 34px; }}
 .{UI_CLASS} .widget-radio-box label {{ font-size: {BASE_FONT}; line-height: 1.6; }}
+.{UI_CLASS} {{ color: {INK}; }}
 .{UI_CLASS} .dday-log {{ font: 15px/1.35 'DejaVu Sans Mono', monospace; max-height: 230px; overflow-y: auto;
-  background: #FAFAFA; border: 1px solid #CCC; padding: 4px 8px; }}
+  display: flex; flex-direction: column-reverse;
+  background: {PAPER}; border: 1px solid {RULE}; padding: 4px 8px; }}
+.{UI_CLASS} .dday-note {{ font-size: 16px; color: {MUTED}; border-left: 4px solid {RULE}; padding: 4px 10px; margin: 6px 0; }}
+.{UI_CLASS} .dday-muted {{ color: {MUTED}; }}
+.{UI_CLASS} .dday-wait {{ color: {INK}; border-left-color: {HIT_COLOR}; }}
+.{UI_CLASS} .dday-die {{ background: var(--jp-layout-color0, #fff); color: {INK}; border: 2px solid {MUTED}; }}
+.{UI_CLASS} .dday-emoji {{ font-family: 'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif; }}
 </style>"""
+
+
+def log_html(lines: Sequence[str], last: int = 40) -> str:
+    """The newest ``last`` log lines in a scroll box that opens at the bottom (the newest line).
+
+    The box is a reversed flex column, so the browser keeps it scrolled to its end:
+
+    >>> log_html(["a", "b<c"])
+    '<div class="dday-log"><div><div>a</div><div>b&lt;c</div></div></div>'
+    """
+    body = "".join(f"<div>{escape(x)}</div>" for x in list(lines)[-last:])
+    return f'<div class="dday-log"><div>{body}</div></div>'
 
 
 def css() -> w.HTML:
@@ -84,6 +113,9 @@ def button(description: str, *, style: str = "", tooltip: str = "", icon: str = 
     return b
 
 
+_DIE_CLASS: Final = 'class="dday-die" '
+
+
 def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None = None) -> str:
     """Big dice: one box per die, hits filled vermilion and marked ✔ (shape and colour both say it).
 
@@ -97,10 +129,10 @@ def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None 
             style = f"background:{HIT_COLOR};color:#fff;border:3px solid #000;"
             mark = "✔ hit"
         else:
-            style = "background:#fff;color:#222;border:2px solid #888;"
+            style = ""
             mark = f"≤{h}" if h else ""
         boxes.append(
-            f'<div {"data-hit " if hit else ""}style="display:inline-block;text-align:center;margin:3px;padding:2px 6px;border-radius:8px;{style}">'
+            f'<div {"data-hit " if hit else _DIE_CLASS}style="display:inline-block;text-align:center;margin:3px;padding:2px 6px;border-radius:8px;{style}">'
             f"<div style=\"font:56px/1 'DejaVu Sans',sans-serif\">{glyph}</div>"
             f'<div style="font:bold 14px/1.2 sans-serif">{f} {escape(mark)}</div></div>'
         )
@@ -116,14 +148,34 @@ def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None 
 # ---------------------------------------------------------------------------------------------
 # charts updated in place
 
+PLOTLY_MIME: Final = "application/vnd.plotly.v1+json"
+"""The mimetype JupyterLab's plotly renderer draws (plotly.js comes with the extension, offline)."""
 
-class RedrawnFigure(go.Figure):
-    """Stand-in for ``go.FigureWidget`` when ``anywidget`` (which plotly's widget needs) is missing:
-    a plain figure redrawn into an ``ipywidgets.Output`` after every ``batch_update``."""
+
+class LiveFigure(go.Figure):
+    """A plain plotly figure shown in an ``ipywidgets.Output``, redrawn after every ``batch_update``.
+
+    The Output holds the figure as JSON under plotly's mimetype (a few KB), where a
+    ``go.FigureWidget`` would carry plotly.js in the widget state (~5 MB) and import
+    nbformat and jsonschema on the way (seconds at the first card lab of a kernel).
+    The Output's ``outputs`` are set directly, so a redraw needs no kernel:
+
+    >>> fig = LiveFigure(data=[go.Bar(x=[1, 2], y=[0.5, 0.5])])
+    >>> with fig.batch_update():
+    ...     fig.layout.title.text = "two bars"
+    >>> out = fig.output.outputs[0]["data"][PLOTLY_MIME]
+    >>> out["layout"]["title"]["text"], len(out["data"])
+    ('two bars', 1)
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._output = w.Output()
+        self._output = w.Output()  # plotly figures accept only underscored attributes of their own
+
+    @property
+    def output(self) -> w.Output:
+        """The Output widget the figure is drawn in."""
+        return self._output
 
     @contextmanager
     def batch_update(self) -> Iterator[None]:
@@ -132,28 +184,25 @@ class RedrawnFigure(go.Figure):
         self.redraw()
 
     def redraw(self) -> None:
-        """Show the figure again in its Output (only inside IPython; plain Python has nowhere to draw)."""
-        from IPython import get_ipython
-        from IPython.display import display
-
-        if get_ipython() is None:
-            return
-        self._output.clear_output(wait=True)
-        with self._output:
-            display(self)
+        """Put the figure, as it is now, into its Output (replacing what was drawn before)."""
+        fig = json.loads(to_json(self, validate=False))
+        fig["config"] = {"displaylogo": False}
+        bundle = {PLOTLY_MIME: fig, "text/plain": f"<plotly chart: {self.layout.title.text or 'untitled'}>"}
+        self.output.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
 
-def live_figure(*args: Any, **kwargs: Any) -> go.Figure:
-    """A ``go.FigureWidget`` (updated in place in the browser), or a :class:`RedrawnFigure` without anywidget."""
-    try:
-        return go.FigureWidget(*args, **kwargs)
-    except ImportError:
-        return RedrawnFigure(*args, **kwargs)
+RedrawnFigure = LiveFigure
+"""The old name of :class:`LiveFigure` (kept for code written against it)."""
 
 
-def figure_view(fig: go.Figure) -> w.Widget:
-    """The widget to put in a layout for a figure made by :func:`live_figure`."""
-    if isinstance(fig, RedrawnFigure):
-        fig.redraw()
-        return fig._output
-    return fig  # type: ignore[return-value]  # a FigureWidget is a widget
+def live_figure(*args: Any, **kwargs: Any) -> LiveFigure:
+    """A :class:`LiveFigure`: change it inside ``with fig.batch_update():`` and the page follows."""
+    return LiveFigure(*args, **kwargs)
+
+
+def figure_view(fig: go.Figure) -> w.Output:
+    """The widget to put in a layout for a figure made by :func:`live_figure` (its Output)."""
+    if not isinstance(fig, LiveFigure):
+        raise TypeError("figure_view takes a figure made by live_figure")
+    fig.redraw()
+    return fig.output

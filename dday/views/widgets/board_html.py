@@ -1,0 +1,101 @@
+"""Small HTML pieces of the game board: power chips, the order card, the reinforcement charts and the turn track.
+
+Colours of the page come from JupyterLab's theme variables; the powers keep their own colours.
+
+>>> from dday.rules.setup import initial_state
+>>> "Turn 1 · Order 1 — Airborne Assault" in card_html(initial_state())
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Final
+
+from ...rules.cards import ORDER_CARDS
+from ...rules.state import State
+from ..maps import CONTROL_COLORS, POWER_COLORS, POWER_TEXT
+from . import style as st
+
+__all__ = ["UNIT_LETTER", "card_html", "chart_table_html", "chip", "seat_words", "turn_track_html"]
+
+UNIT_LETTER: Final[dict[str, str]] = {"infantry": "i", "artillery": "a", "tank": "t"}
+
+
+# ---------------------------------------------------------------------------------------------
+# small HTML pieces
+
+
+def chip(power: str, text: str | None = None) -> str:
+    """A power's name on its colour."""
+    return (
+        f'<span style="background:{POWER_COLORS[power]};color:{POWER_TEXT[power]};padding:1px 8px;border-radius:5px;'
+        f'font-weight:bold">{escape(text or power)}</span>'
+    )
+
+
+def chart_table_html(state: State) -> str:
+    """The four reinforcement charts as rows of coloured letters, first in line first."""
+    rows = []
+    for c in state.board.charts:
+        queue = state.chart_queue(c.name)
+        cells = "".join(
+            f'<span title="{u}" style="display:inline-block;min-width:20px;text-align:center;margin:1px;border-radius:3px;'
+            f'background:{POWER_COLORS[c.power]};color:{POWER_TEXT[c.power]};font:bold 16px monospace">{UNIT_LETTER.get(u, "?")}</span>'
+            for u in queue
+        )
+        rows.append(
+            f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap">{escape(c.label)}</td>'
+            f'<td style="padding:2px 6px;text-align:right"><b>{len(queue)}</b></td>'
+            f"<td>{cells or '<i>empty</i>'}</td></tr>"
+        )
+    return (
+        '<div style="font-size:16px"><b>Reinforcement charts</b> (first in line on the left; '
+        "i infantry, a artillery, t tank)"
+        f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>'
+    )
+
+
+def turn_track_html(state: State) -> str:
+    """Turns 1..10 with the current turn marked and the "close to victory" hold marker (R-VICTORY-2)."""
+    last = state.board.turns
+    boxes = []
+    for t in range(1, max(last, state.turn) + 1):
+        now = t == state.turn
+        style = (
+            f"background:{CONTROL_COLORS['allies']};color:#fff;border:3px solid {st.INK}"
+            if now
+            else f"background:var(--jp-layout-color0, #fff);border:2px solid {st.MUTED}"
+        )
+        boxes.append(
+            f'<span style="display:inline-block;min-width:34px;text-align:center;margin:2px;padding:2px 4px;'
+            f'border-radius:6px;font:bold 18px sans-serif;{style}">{t}</span>'
+        )
+    if state.hold:
+        hold = (
+            f'<span style="margin-left:10px;padding:2px 8px;border-radius:6px;background:#F0E442;color:#000;border:2px solid #000;'
+            f'font-weight:bold">★ close to victory: the Allies held all three cities at the end of turn {state.turn - 1 if not state.is_over else state.turn}</span>'
+        )
+    else:
+        hold = '<span class="dday-muted" style="margin-left:10px">no hold marker</span>'
+    return f'<div style="font-size:16px"><b>Turn track</b><br>{"".join(boxes)}{hold}</div>'
+
+
+def card_html(state: State) -> str:
+    """The order card being played, with its turn, side colour, summary and rules."""
+    c = ORDER_CARDS[state.card]
+    color = st.SIDE_COLORS[c.active]
+    resp = f" · response: {escape(c.response)}" if c.response else ""
+    left = len(state.deck)
+    return (
+        f'<div style="border-left:10px solid {color};padding:4px 12px;background:{st.PAPER}">'
+        f'<div style="font:bold 26px sans-serif">Turn {state.turn} · Order {c.number} — {escape(c.name)}</div>'
+        f'<div style="font-size:18px">{escape(c.summary)}</div>'
+        f'<div class="dday-muted" style="font-size:16px">Who acts: <b>{"the Allies" if c.active == "allies" else "the Axis"}</b>{resp}'
+        f" · rules {escape(', '.join(c.rules))} · {left} order(s) in the deck this game</div></div>"
+    )
+
+
+def seat_words(spec: str) -> str:
+    """'a person' or 'the greedy bot'."""
+    return "a person" if spec == "person" else f"the {spec} bot"

@@ -1,0 +1,121 @@
+"""Issue 17, the game board of 20_play: dice and odds, one prompt, one map, save and load from the browser."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+from dday.play.saves import dumps
+from dday.rules.steps import NavalTargetStep
+from dday.views.widgets.game_board import GameBoard
+
+
+def _upload(board: GameBoard, name: str, data: bytes) -> None:
+    """What the browser sends when a file is chosen in the FileUpload."""
+    board.upload.value = (
+        {
+            "name": name,
+            "type": "application/json",
+            "size": len(data),
+            "content": memoryview(data),
+            "last_modified": datetime(2026, 6, 6, tzinfo=UTC),
+        },
+    )
+
+
+def test_board_shows_dice_faces_and_exact_odds() -> None:
+    board = GameBoard("greedy", "person", seed=2026, auto=False)
+    assert board.state.current_player == "chance"
+    assert "Exact odds" in board.dice.value  # before the first roll: the odds of the pending roll
+    board.roll_button.click()
+    assert "Last roll" in board.dice.value and ("data-hit" in board.dice.value or "≤" in board.dice.value)
+    assert "rolled" in board.dice.value
+
+
+def test_the_prompt_appears_once() -> None:
+    board = GameBoard("greedy", "person", seed=2026)
+    board.play_bots()
+    assert board.decision is not None
+    prompt = re.sub("<[^>]+>", "", board.decision.prompt.value)
+    text = re.sub("<[^>]+>", "", board.status.value)
+    assert prompt.split(":")[-1].strip()[:30] not in text
+
+
+def test_status_uses_a_die_glyph_every_font_has() -> None:
+    board = GameBoard("greedy", "person", seed=2026, auto=False)
+    assert "🎲" not in board.status.value and "⚄" in board.status.value
+
+
+def test_one_map_until_a_replay_is_shown() -> None:
+    board = GameBoard("greedy", "person", seed=1)
+    assert board.replay_map is None and board.replay_map_box.children == ()
+    assert board.replay_slider.description == "move"
+    board.replay_this_button.click()
+    assert board.replay_map is not None and board.replay_map_box.children == (board.replay_map.widget,)
+
+
+def test_default_naval_target_fires_at_a_beach() -> None:
+    board = GameBoard("greedy", "person", seed=2026)
+    board.play_bots()
+    while not isinstance(board.state.step, NavalTargetStep):
+        assert board.decision is not None
+        board.decision.go.click()
+    s = board.state
+    assert board.decision is not None
+    zone = board.decision.selected().zone  # type: ignore[union-attr]
+    beach = s.board.zone(zone).fires_at
+    assert beach and s.beach_units(beach).total
+
+
+def test_download_link_holds_the_game_and_upload_loads_it() -> None:
+    board = GameBoard("greedy", "greedy", "greedy", seed=5)
+    board.play_bots(max_steps=150)
+    board.download_button.click()
+    m = re.search(r'href="data:application/json;base64,([^"]+)"', board.download.value)
+    assert m and 'download="dday_game.json"' in board.download.value
+    data = base64.b64decode(m.group(1))
+    assert json.loads(data)["seed"] == 5
+    other = GameBoard("person", "greedy", seed=9)
+    _upload(other, "dday_game.json", data)
+    assert "Loaded dday_game.json" in other.message.value
+    assert other.state.key == board.state.key and other.replay_slider.max == len(board.history)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", b"\xff\xfe not text", b"[1, 2, 3]", b'{"inputs": "abc"}', b'{"seed": 1, "inputs": [], "final": {"turn": "x"}}', b"{" * 5000],
+    ids=["empty", "binary", "a list", "wrong types", "bad final", "deep"],
+)
+def test_any_bad_upload_is_explained_in_the_board(data: bytes) -> None:
+    board = GameBoard("person", "greedy", seed=2)
+    board.play_bots()
+    key = board.state.key
+    _upload(board, "bad.json", data)  # never raises
+    assert "Could not load bad.json" in board.message.value
+    assert board.state.key == key and board.decision is not None
+
+
+def test_a_half_saved_file_is_explained(tmp_path: object) -> None:
+    good = GameBoard("greedy", "greedy", "greedy", seed=1)
+    good.play_bots(max_steps=200)
+    text = dumps(good.history.save(None))
+    board = GameBoard("person", "greedy", seed=2)
+    _upload(board, "half.json", text[: len(text) // 2].encode())
+    assert "not valid JSON" in board.message.value
+
+
+def test_board_hands_the_acting_zone_to_the_maps_highlight(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dday.views.maps import LeafletView
+
+    calls: list[tuple[tuple[str, ...], str]] = []
+
+    def highlight(self: LeafletView, places: tuple[str, ...] = (), kind: str = "acting") -> None:
+        calls.append((tuple(places), kind))
+
+    monkeypatch.setattr(LeafletView, "highlight", highlight, raising=False)
+    board = GameBoard("greedy", "person", seed=2026, auto=False)
+    assert calls[-1] == ((board.state.step.zone,), "acting")  # type: ignore[attr-defined]  # the first paratroopers' zone  # the first paratroopers drop over F11

@@ -1,0 +1,187 @@
+"""Issue 17, the widgets: card labs and the turn stepper never stall silently and never show a stale or empty chart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dday.rules.actions import Bombard
+from dday.rules.cards import ORDER_CARDS
+from dday.rules.engine import legal_actions
+from dday.rules.steps import NavalTargetStep, Roll
+from dday.views.maps import LeafletView
+from dday.views.tutorial import card_lab, turn_stepper
+from dday.views.widgets.decisions import DecisionControl, decision_prompt
+from dday.views.widgets.rolls import roll_info
+from dday.views.widgets.style import PLOTLY_MIME, log_html
+
+
+def _drawn(lab: object) -> dict[str, object]:
+    out = lab.chart_view.outputs  # type: ignore[attr-defined]
+    assert len(out) == 1
+    return dict(out[0]["data"][PLOTLY_MIME])
+
+
+@pytest.mark.parametrize("card", [3, 7, 8, 10, 12, 16])
+def test_cards_without_dice_show_a_sentence_not_an_empty_chart(card: int) -> None:
+    lab = card_lab(card)
+    assert lab.state.current_player != "chance"
+    assert lab.chart_view.layout.display == "none"
+    assert "No dice to roll" in lab.no_dice.value
+
+
+@pytest.mark.parametrize("card", [1, 11, 14])
+def test_axes_before_the_first_roll_fit_the_outcomes(card: int) -> None:
+    lab = card_lab(card)
+    assert lab.state.current_player == "chance" and lab.chart_view.layout.display == ""
+    layout = _drawn(lab)["layout"]
+    xs = list(lab.chart.data[0].x)
+    lo, hi = layout["xaxis"]["range"]  # type: ignore[index]
+    assert lo > -1 and lo < min(xs) and hi > max(xs)
+    assert layout["yaxis"]["range"][0] == 0 and layout["yaxis"]["range"][1] <= 1.3  # type: ignore[index]
+    assert lab.no_dice.value == ""
+
+
+def test_stepper_header_names_the_card_being_played_and_drops_the_old_chart() -> None:
+    t = turn_stepper(seed=0, allies="person", axis="greedy")
+    while t.state.card == 1:  # the paratroopers: roll the three drops
+        if t.state.current_player == "chance":
+            t.roll()
+        else:
+            t.bot_decide()
+    assert t.state.card == 2 and t.state.current_player == "allies"
+    assert "Order 2 — Naval Bombardment" in t.header.value and "Order 1 —" not in t.header.value
+    assert t.chart_view.layout.display == "none"  # no paratrooper odds under card 2's decision
+    t.bot_decide()  # split the dice
+    assert isinstance(t.state.step, NavalTargetStep)
+    assert t.chart_view.layout.display == "none"
+
+
+def test_play_to_end_says_why_it_waits() -> None:
+    t = turn_stepper(seed=0, allies="person", axis="greedy")
+    t.play_to_end_of_card()  # order 1 has only dice: it plays through
+    assert t.state.card == 2
+    steps = t.play_to_end_of_card()  # order 2 starts with the learner's split
+    assert steps == 0
+    assert "Waiting for your decision (Allies): split the six naval dice" in t.message.value
+    t.bot_decide()
+    t.play_to_end_of_turn()
+    assert "aim naval die 1 of 6" in t.message.value
+
+
+def test_card_9_prompt_names_the_blockhouse_and_the_beach() -> None:
+    lab = card_lab(9)
+    s = lab.state
+    beach = s.board.zone(s.step.zone).fires_at  # type: ignore[attr-defined]
+    assert lab.decision is not None
+    prompt = lab.decision.prompt.value
+    assert s.board.name(s.step.zone) in prompt and f"{beach} beach" in prompt  # type: ignore[attr-defined]
+    assert decision_prompt(s) not in lab.status.value  # said once, above the controls (issue 17: no double prompt)
+
+
+def test_default_naval_target_can_fire_at_a_beach() -> None:
+    lab = card_lab(2)
+    lab.bot_decide()  # split
+    s = lab.state
+    control = DecisionControl(s, legal_actions(s), lambda a: None)
+    target = control.selected()
+    assert isinstance(target, Bombard)
+    beach = s.board.zone(target.zone).fires_at
+    assert beach and s.beach_units(beach).total
+    assert "fires at" in control.choice.label
+
+
+def test_log_opens_at_its_newest_line() -> None:
+    html = log_html([f"line {i}" for i in range(100)])
+    assert "line 99" in html and "line 59" not in html
+    lab = card_lab(1)
+    lab.roll()
+    assert 'class="dday-log"' in lab.log.value and lab.log_lines()[-1].split(":")[0] in lab.log.value
+
+
+def test_card_lab_cold_start_does_not_import_figurewidget_or_nbformat() -> None:
+    code = (
+        "import json, sys\nfrom dday.tutorial import card_lab\nlab = card_lab(11)\nlab.roll()\n"
+        "print(json.dumps(sorted(m for m in sys.modules if 'figurewidget' in m or m in ('nbformat', 'jsonschema'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+def test_card_lab_widget_state_is_small() -> None:
+    from ipywidgets.embed import dependency_state, embed_data
+
+    lab = card_lab(11)
+    lab.roll()
+    state = embed_data(views=[lab.widget], state=dependency_state(lab.widget))["manager_state"]
+    size = len(json.dumps(state))
+    assert size < 500 * 1024
+
+
+def test_every_card_header_names_its_card() -> None:
+    for card in (1, 9, 11):
+        assert f"Order {card} — {ORDER_CARDS[card].name}" in card_lab(card).header.value
+
+
+def test_card_11_map_keeps_the_defenders_while_they_fire_back() -> None:
+    lab = card_lab(11)
+    for _ in range(40):
+        s = lab.state
+        step = s.step
+        if isinstance(step, Roll) and step.kind == "defense":
+            now = s.units(step.zone, "Germany").total
+            shown = lab.map_state()
+            if shown.units(step.zone, "Germany").total > now:  # the attack hit someone who now fires back
+                assert lab.map_view.state is shown
+                assert "still fire back (R-COMBAT-6)" in lab.map_note.value
+                lab.roll()
+                assert lab.map_note.value == "" or lab.state.step.kind == "defense"  # type: ignore[attr-defined]
+                return
+        if s.current_player == "chance":
+            lab.roll(faces=[1] * len(roll_info(s).hit_on))  # every die hits: casualties for sure
+        elif lab.finished:
+            break
+        else:
+            lab.bot_decide()
+    raise AssertionError("no defense roll after a hit in card 11")
+
+
+def test_acting_zone_goes_to_the_maps_highlight(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[tuple[str, ...], str]] = []
+
+    def highlight(self: LeafletView, places: tuple[str, ...] = (), kind: str = "acting") -> None:
+        calls.append((tuple(places), kind))
+
+    monkeypatch.setattr(LeafletView, "highlight", highlight, raising=False)
+    lab = card_lab(9)
+    assert calls[-1] == ((lab.state.step.zone,), "fire")  # type: ignore[attr-defined]
+    card_lab(11)
+    assert calls[-1][1] == "combat"
+
+
+def test_card_table_shows_every_cell_in_full() -> None:
+    from dday.views.tutorial import card_table
+
+    table = card_table()
+    html = table._repr_html_()
+    assert html is not None and "..." not in html and "…" not in html
+    longest = max(table["what happens"], key=len)
+    assert longest in html.replace("&amp;", "&") and len(longest) > 50
+
+
+def test_odds_lab_draws_its_heatmap_every_time_and_labels_in_full() -> None:
+    from dday.views.tutorial import odds_lab
+
+    for _ in range(2):  # issue 17: "on one of two runs the heatmap stayed blank"
+        lab = odds_lab(allies_infantry=4, allies_artillery=2, allies_tank=1, axis_infantry=2, axis_artillery=1, axis_blockhouse=1)
+        drawn = lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]
+        z = drawn["data"][0]["z"]
+        assert len(z) == 5 and len(z[0]) == 8 and abs(sum(map(sum, z)) - 1) < 1e-9
+        assert lab.fight_chart.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"]
+    assert lab.attacker.style.button_width == "230px"  # "Allies attack (order 11)" in full
+    assert lab.sliders["axis_blockhouse"].style.description_width == "100px"  # "blockhouse", not "blockh…"
+    lab.sliders["axis_tank"].value = 2
+    assert len(lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["z"]) == 7  # redrawn on change
