@@ -9,6 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ...bots.coach import NoDecisionError, hint
 from ...rules.actions import (
     Action,
     Bombard,
@@ -237,3 +238,16 @@ class DecisionControl:
         a = self.selected()
         if a is not None:
             self.on_choose(a)
+
+
+def hint_html(state: State) -> str:
+    """The coach's advice for the pending decision as a short HTML note (never played for you).
+
+    The advice comes from :func:`dday.coach.hint`: the strongest bot's choice with its reason and
+    numbers. When nobody has to decide, the note says so instead.
+    """
+    try:
+        advice = hint(state)
+    except NoDecisionError as exc:
+        return f'<div class="dday-hint"><b>Hint:</b> {escape(str(exc))}</div>'
+    return f'<div class="dday-hint" style="border-left:4px solid var(--jp-brand-color1,#0072B2);padding:4px 8px;margin:4px 0"><b>Hint:</b> {escape(advice.text)}</div>'

@@ -56,6 +56,7 @@ from ...rules.steps import NavalTargetStep, Roll, StrafeStep
 from ..maps import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
+from .decisions import hint_html
 from .files import download_link_html, uploaded_files
 from .play import DecisionControl, acting_kind, acting_zones, roll_info
 from .rolls import odds_html
@@ -168,6 +169,8 @@ class GameBoard:
         self.roll_button = st.button("Roll", style="danger", tooltip="Roll the dice of this step")
         self.bots_button = st.button("Play bots until a person must decide", style="success")
         self.undo_button = st.button("Undo my last decision", style="warning", tooltip="Takes back the decision and the dice after it")
+        self.hint_button = st.button("Hint", icon="lightbulb", tooltip="What the strongest bot would do now, and why (nothing is played)")
+        self.hint_button.on_click(lambda _b: self._safely(self.show_hint))
         self.auto_box = w.Checkbox(value=auto, description="after my decision, roll and play the bots", indent=False)
         self.roll_button.on_click(lambda _b: self._safely(self.roll))
         self.bots_button.on_click(lambda _b: self._safely(self.play_bots))
@@ -207,7 +210,7 @@ class GameBoard:
         self.replay_next.on_click(lambda _b: self.replay_step(+1))
         self.replay_slider.observe(lambda _c: self._show_replay(), names="value")
 
-        controls = w.HBox([self.roll_button, self.bots_button, self.undo_button, self.auto_box], layout=w.Layout(flex_flow="row wrap"))
+        controls = w.HBox([self.roll_button, self.bots_button, self.undo_button, self.hint_button, self.auto_box], layout=w.Layout(flex_flow="row wrap"))
         left = w.VBox([self.card, self.status, self.decision_box, controls, self.message], layout=w.Layout(flex="1 1 560px"))
         left.children = (*left.children, self.dice)
         right = w.VBox([self.track, self.charts, self.log], layout=w.Layout(flex="1 1 480px"))
@@ -358,6 +361,11 @@ class GameBoard:
             n += 1
         self.refresh()
         return n
+
+    def show_hint(self) -> str:
+        """Show the coach's advice for the pending decision under the controls (nothing is played)."""
+        self.message.value = hint_html(self.state)
+        return str(self.message.value)
 
     def undo(self) -> State:
         """Take back the last decision of a person (of anyone in a bot-only game) and every roll and

@@ -28,7 +28,7 @@ from ...rules.state import State
 from ...rules.steps import FireToSeaStep, Roll
 from ..maps import LeafletView
 from . import style as st
-from .decisions import DecisionControl, action_label, decision_prompt
+from .decisions import DecisionControl, action_label, decision_prompt, hint_html
 from .rolls import RollInfo, figure_widget, roll_info, show_distribution
 
 __all__ = ["DecisionControl", "PlayLab", "PlayerSpec", "RollInfo", "action_label", "figure_widget", "roll_info", "show_distribution"]
@@ -85,12 +85,14 @@ class PlayLab:
         self.decision_box = w.VBox([])
         self.roll_button = st.button("Roll", style="danger", tooltip="Roll the dice of this step")
         self.bot_button = st.button("Let the bot decide", tooltip="GreedyBot makes this one decision")
+        self.hint_button = st.button("Hint", icon="lightbulb", tooltip="What the strongest bot would do now, and why (nothing is played)")
         self.back_button = st.button("Step back", tooltip="Undo the last decision or roll")
         self.reset_button = st.button("Reset", tooltip="Start again from the first position, re-seeding the dice")
         self.next_button = st.button("Next card ▶", style="success")
         self.seed_box = w.IntText(value=seed, description="seed", layout=w.Layout(width="150px"))
         self.roll_button.on_click(lambda _b: self._safely(self.roll))
         self.bot_button.on_click(lambda _b: self._safely(self.bot_decide))
+        self.hint_button.on_click(lambda _b: self._safely(self.show_hint))
         self.back_button.on_click(lambda _b: self._safely(self.step_back))
         self.reset_button.on_click(lambda _b: self._safely(self.reset))
         self.next_button.on_click(lambda _b: self._safely(self.next_card))
@@ -104,7 +106,7 @@ class PlayLab:
         self.map_note = st.html()
         self.extra_buttons: list[w.Widget] = []
         self.controls = w.HBox(
-            [self.roll_button, self.bot_button, self.back_button, self.reset_button, self.seed_box, self.next_button],
+            [self.roll_button, self.bot_button, self.hint_button, self.back_button, self.reset_button, self.seed_box, self.next_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
         left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
@@ -181,6 +183,11 @@ class PlayLab:
         a = bot.choose(s, acts, self.bot_rng)
         self.choose(a)
         return a
+
+    def show_hint(self) -> str:
+        """Show the coach's advice for the pending decision in the message area (nothing is played)."""
+        self.message.value = hint_html(self.state)
+        return str(self.message.value)
 
     def step_back(self) -> None:
         """Undo the last step (the dice generator is not rewound: a re-roll gives new dice)."""
