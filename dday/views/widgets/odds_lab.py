@@ -32,7 +32,9 @@ from ... import odds
 from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
+from ...rules.words import count
 from ..maps import CONTROL_COLORS, POWER_COLORS
+from ..numbers import percent
 from . import style as st
 
 __all__ = ["FIGHT_COLUMNS", "MonteCarlo", "OddsLab", "UnitsNeeded", "simulate_fight", "units_needed", "wilson"]
@@ -400,8 +402,8 @@ class OddsLab:
         self.summary.value = (
             f'<div style="font-size:16px;max-width:470px">Expected hits: attacker {ea:.2f}, defender {ed:.2f}. '
             f"P(attacker scores more hits) = {escape(short_fmt(more))}.<br>"
-            "Both sides fire with every unit (casualties still fire back), so the table is the product of two hit "
-            "distributions, each a convolution of binomials C(n,k)(N/6)^k(1−N/6)^(n−k).</div>"
+            "Both sides fire with every unit (casualties still fire back), so the table multiplies the two sides' "
+            "chances: each side's hits add up its units' dice, each die hitting with chance N/6.</div>"
         )
         fight = odds.zone_fight_exact(allies, axis, self.cards.value, first=first)
         self.fight = fight
@@ -410,11 +412,12 @@ class OddsLab:
             for tr, c in zip(self.fight_chart.data, FIGHT_COLUMNS, strict=False):
                 tr.x = list(df["card"])
                 tr.y = list(df[c])
-        last = fight.rows[-1]
+        last = df.iloc[-1]  # the float chain: the exact chain runs only when a fraction is asked for
         self.fight_text.value = (
-            f'<div style="font-size:16px;max-width:600px">After {self.cards.value} card(s), exactly: '
-            + ", ".join(f"{_LABELS[c]} {escape(short_fmt(last[c]))}" for c in FIGHT_COLUMNS)
-            + ". A Markov chain over both forces; each owner loses its cheapest units first; nobody moves in or out.</div>"
+            f'<div style="font-size:16px;max-width:600px">After {count(self.cards.value, "attack card")}: '
+            + ", ".join(f"{_LABELS[c]} {escape(percent(float(last[c])))}" for c in FIGHT_COLUMNS)
+            + ". Worked out exactly, card by card, from every way the dice can fall (exact fractions: "
+            "<code>lab.fight.exact('allies_hold')</code>); each owner loses its cheapest units first; nobody moves in or out.</div>"
         )
 
     def simulate(self, runs: int | None = None, seed: int | None = None) -> MonteCarlo | None:
@@ -438,8 +441,8 @@ class OddsLab:
                     "arrayminus": [y - lo for y, (lo, _) in zip(ys, ivs, strict=True)],
                 }
                 tr.visible = True
-        last = self.fight.rows[-1]
-        rows = "".join(f"<tr><td>{_LABELS[c]}</td><td>{float(last[c]):.3f}</td><td>{escape(mc.label(c))}</td></tr>" for c in FIGHT_COLUMNS)
+        last = self.fight.to_frame().iloc[-1]
+        rows = "".join(f"<tr><td>{_LABELS[c]}</td><td>{escape(percent(float(last[c])))}</td><td>{escape(mc.label(c))}</td></tr>" for c in FIGHT_COLUMNS)
         self.mc_text.value = (
             f'<div style="font-size:16px">Monte Carlo after card {self.cards.value}: n = {n:,} runs, seed {sd}, 95 % Wilson intervals '
             "(a separate numpy simulation of the same rules).</div>"
