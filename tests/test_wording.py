@@ -121,3 +121,20 @@ def test_card_labs_read_well(card: int) -> None:
     lines += lab.log_lines()
     bad = {g: line for line in lines for g in glitches(line)}
     assert not bad, bad
+
+
+def test_odds_explanations_read_as_sentences() -> None:
+    """The odds' titles and formulas a learner reads: no 'unit(s)', 'die/dice' or unexplained jargon."""
+    from dday import odds
+
+    texts: list[str] = []
+    for n in (1, 2, 3):
+        for d in (odds.paratroopers(n, "1i 1b"), odds.bomber_strike(n, n), odds.fire_to_sea(n, "3i 1a"), odds.naval_bombardment(n, 2)):
+            texts += [d.title, d.formula]
+    fight = odds.zone_fight_exact("2i 1t", "1i 1b", 1)
+    texts += [fight.explain(), fight.final.title, odds.cycle_distribution("2i 1a", "1i 1b", "allies").formula]
+    for text in texts:
+        for bad in ("(s)", "die/dice", "convolution", "1 dice", "one dice", "1 cards", "1 attack cards"):
+            assert bad not in text, (bad, text)
+        if "Markov chain" in text:
+            assert "depends only on" in text, text  # explained where it appears

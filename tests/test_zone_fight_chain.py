@@ -174,7 +174,7 @@ def test_final_law_reads_like_a_distribution() -> None:
     assert law[keys[0]] == max(law.probs.values())
     assert law[("nothing", "here")] == 0
     assert law.marginal(0).total == 1
-    assert "Survivors after 3 card(s)" in repr(law)
+    assert "Survivors after 3 attack cards" in repr(law)
 
 
 @pytest.mark.rules("R-COMBAT-5")

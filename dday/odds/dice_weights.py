@@ -138,7 +138,7 @@ def side_hits(
         dict(enumerate(side_weights(f, side, attacking, opts))),
         dice.count,
         title=f"{side.capitalize()} {f.short()} {'attacking' if attacking else 'defending'}: hits scored",
-        formula=f"dice grouped by hit number ({groups}); the distribution is the convolution of one binomial per group",
+        formula=f"dice grouped by hit number ({groups}); the hits of the groups add up, each group scoring k of its n dice with chance C(n,k)(N/6)^k(1−N/6)^(n−k)",
         outcome_name="hits",
     )
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 from ..rules.board import Board, Chart, load_board
 from ..rules.orders.reinforcements import allied_destinations
 from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER, HIT_STRAFE
+from ..rules.words import plural
 from .dice_weights import hits, int_weights
 from .distribution import Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
 from .inputs import MAX_DICE, OddsInputError, count, hit_number
@@ -37,7 +38,7 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
     targets = f.land_for_stacking  # blockhouses are exempt (R-BH-1)
     d = from_weights(_capped(n_dice, HIT_PARATROOPER, targets), n_dice, outcome_name="Axis units destroyed")
     formula = (
-        f"{number_word(n_dice)} dice hitting on {HIT_PARATROOPER} against {targets} non-blockhouse unit(s) of {f.short()};"
+        f"{number_word(n_dice)} {plural(n_dice, 'die')} hitting on {HIT_PARATROOPER} against {targets} {plural(targets, 'unit')} of {f.short()} that are not blockhouses;"
         f" surplus hits are lost: destroyed = min(hits, {targets})\n"
         f"P(at least one destroyed) = 1 − {power_text('5/6', n_dice)} = {fmt(d.at_least(1))}"
         if targets and n_dice
@@ -74,7 +75,7 @@ def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_o
         f"destroyed = min(hits, {b}); P(none destroyed) = {power_text(q, dice)} = {fmt(d[0])}; P(all {b} destroyed) = {fmt(d[b])}"
     )
     return Distribution(
-        d.probs, title=f"Naval bombardment of {b} blockhouse(s){where} (ORDER-2)", formula=formula, outcome_name=d.outcome_name
+        d.probs, title=f"Naval bombardment of {b} {plural(b, 'blockhouse')}{where} (ORDER-2)", formula=formula, outcome_name=d.outcome_name
     )
 
 
@@ -130,11 +131,11 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     bombers, targets = count("bombers", bombers, MAX_DICE), count("targets", targets, MAX_DICE)
     d = from_weights(_capped(bombers, HIT_BOMBER, targets), bombers, outcome_name="Axis units destroyed")
     formula = (
-        f"{number_word(bombers)} bomber(s), each one targeted die hitting on {HIT_BOMBER}: destroyed = min(hits, {targets});"
+        f"{number_word(bombers)} {plural(bombers, 'bomber')}, each one targeted die hitting on {HIT_BOMBER}: destroyed = min(hits, {targets});"
         f" mean {float(d.mean()):.2f}"
     )
     return Distribution(
-        d.probs, title=f"Bomber strike: {bombers} bomber(s) vs {targets} target(s)", formula=formula, outcome_name=d.outcome_name
+        d.probs, title=f"Bomber strike: {bombers} {plural(bombers, 'bomber')} against {targets} {plural(targets, 'target')}", formula=formula, outcome_name=d.outcome_name
     )
 
 
@@ -151,7 +152,7 @@ def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO
     f = as_force(box, "the beachhead box")
     d = from_weights(_capped(blockhouses, hit_on, f.total), blockhouses, outcome_name="units lost")
     formula = (
-        f"{number_word(blockhouses)} blockhouse die/dice, one at a time, each at a surviving unit of {f.short()};"
+        f"{number_word(blockhouses)} blockhouse {plural(blockhouses, 'die')}, one at a time, each at a surviving unit of {f.short()};"
         f" a roll ≤ {hit_on} destroys it;"
         f" lost = min(hits, {f.total}); P(no loss) = {power_text(f'{6 - hit_on}/6', blockhouses)} = {fmt(d[0])}"
     )
@@ -192,7 +193,7 @@ def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: i
         or "no fighters"
     )
     formula = f"dice per unit = {parts} = {n}; each unit survives with (5/6)^{n}: {power_text('5/6', n)} = {fmt(survive)}"
-    return Distribution(probs, title=f"Strafing of {number_word(units)} moving unit(s)", formula=formula, outcome_name="units destroyed")
+    return Distribution(probs, title=f"Strafing of {number_word(units)} moving {plural(units, 'unit')}", formula=formula, outcome_name="units destroyed")
 
 
 def _binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..rules.units import Force, other_side
+from ..rules.words import plural
 from .distribution import Distribution, SurvivorLaw
 from .fight_model import ALLIED_COLS, AXIS_COLS, FIGHT_KEYS, FightModel, after_losses, reachable_forces, run_exact
 from .one_cycle import CasualtyPolicy
@@ -115,7 +116,7 @@ class ZoneFight:
             numerators, den = [1] + [0] * (self.model.size - 1), 1
         return Distribution(
             SurvivorLaw(self.model.side_a.forces, self.model.side_x.forces, numerators, den),
-            title=f"Survivors after {len(self.sequence)} card(s): (Allies, Axis)",
+            title=f"Survivors after {len(self.sequence)} attack {plural(len(self.sequence), 'card')}: (Allies, Axis)",
             outcome_name="(allies, axis)",
         )
 
@@ -152,9 +153,9 @@ class ZoneFight:
 
     def explain(self) -> str:
         text = [
-            f"Fight for one zone: Allies {self.allies.short()} vs Axis {self.axis.short()}, {len(self.sequence)} attack card(s), "
+            f"Fight for one zone: Allies {self.allies.short()} vs Axis {self.axis.short()}, {len(self.sequence)} attack {plural(len(self.sequence), 'card')}, "
             f"{self.first.capitalize()} attack first (order {11 if self.first == 'allies' else 13}), then the cards alternate.",
-            "A Markov chain over (Allied force, Axis force): each card is one cycle (R-COMBAT-2), both sides fire with all units "
+            "Worked out exactly, card by card, over every pair of surviving forces (a Markov chain: what happens on a card depends only on who is left): each card is one cycle (R-COMBAT-2), both sides fire with all units "
             "(R-COMBAT-6), each owner removes casualties by its policy; a decided zone stays decided.",
             "Columns: allies_hold = only Allied units left, axis_hold = only Axis units (blockhouses count), contested = both, "
             "empty = nobody left (nobody controls it, R-CONTROL-1; counted apart, in neither hold).",

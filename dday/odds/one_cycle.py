@@ -109,7 +109,7 @@ def cycle_distribution(
     ed = d.marginal(1).mean()
     formula = (
         f"attacker dice: {ga}; defender dice: {gd} (casualties still fire, R-COMBAT-6)\n"
-        f"P(i, j) = P(attacker scores i) × P(defender scores j), each a convolution of binomials over hit numbers;"
+        f"P(i, j) = P(attacker scores i) × P(defender scores j), each side's hits being the sum of its dice groups' hits (a group of n dice hitting on N scores k hits with chance C(n,k)(N/6)^k(1−N/6)^(n−k));"
         f" hits capped at {dfn.total} and {att.total} units\n"
         f"expected hits: attacker {float(ea):.3f}, defender {float(ed):.3f};"
         f" P(attacker scores more hits) = {fmt(d.prob(lambda o: o[0] > o[1]))}"

@@ -104,7 +104,7 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
         for o in later:
             take = min(left, len(s.charts[o.index]))
             if take:
-                s = log(s, f"{o.label}: the German die's remaining {take} -> next {take} unit(s): {' '.join(o.boxes[k][0] for k in s.charts[o.index][:take])}")
+                s = log(s, f"{o.label}: the German die's remaining {take} -> next {count(take, 'unit')}: {' '.join(o.boxes[k][0] for k in s.charts[o.index][:take])}")
             quota = tuple(take if i == o.index else q for i, q in enumerate(quota))
             left -= take
         return _reinf_roll_next(s, side, quota, max((o.index for o in later), default=c.index) + 1)

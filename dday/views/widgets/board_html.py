@@ -14,6 +14,7 @@ from typing import Final
 
 from ...rules.cards import ORDER_CARDS
 from ...rules.state import State
+from ...rules.words import count
 from ..maps import CONTROL_COLORS, POWER_COLORS, POWER_TEXT
 from . import style as st
 
@@ -92,7 +93,7 @@ def card_html(state: State) -> str:
         f'<div style="font:bold 26px sans-serif">Turn {state.turn} · Order {c.number} — {escape(c.name)}</div>'
         f'<div style="font-size:18px">{escape(c.summary)}</div>'
         f'<div class="dday-muted" style="font-size:16px">Who acts: <b>{"the Allies" if c.active == "allies" else "the Axis"}</b>{resp}'
-        f" · rules {escape(', '.join(c.rules))} · {left} order(s) in the deck this game</div></div>"
+        f" · rules {escape(', '.join(c.rules))} · {count(left, 'order')} in the deck this game</div></div>"
     )
 
 

@@ -27,6 +27,7 @@ from ...rules.actions import (
 from ...rules.engine import describe_step
 from ...rules.state import State
 from ...rules.steps import FireToSeaStep, NavalTargetStep
+from ...rules.words import count
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -54,7 +55,7 @@ def action_label(s: State, a: Action) -> str:
     if isinstance(a, Patrol):
         art = s.units(a.zone, "Germany").artillery
         flak = f" — AA: {art} German artillery" if art else ""
-        return f"{b.name(a.zone)} ({s.fighters_in(a.zone)} fighter(s) there){flak}"
+        return f"{b.name(a.zone)} ({count(s.fighters_in(a.zone), 'fighter')} there){flak}"
     if isinstance(a, FireAA):
         step = s.step
         kind = getattr(step, "kind", "air unit")

@@ -178,9 +178,9 @@ class UnitsNeeded:
                 head,
                 f"Assumptions: the Allied units are all in {self.zone} before order 11 of turn 1; the defenders are {self.defender.short()};",
                 f"nobody moves in, out or is reinforced; each turn has one Allied attack (order 11) and one Axis attack (order 13), "
-                f"so {2 * self.by_turn} combat cycles; casualties follow dday.odds.DEFAULT_POLICY (cheapest first); "
+                f"so {2 * self.by_turn} combat cycles; each owner loses its cheapest units first; "
                 "no bombers, naval dice or strafing. 'Take' = only Allied land units left (blockhouses count as Axis).",
-                "Exact: dday.odds.zone_fight (a Markov chain over the forces), no sampling.",
+                "Exact: dday.odds.zone_fight works out every way the dice can fall, card by card; no sampling.",
             ]
         )
 

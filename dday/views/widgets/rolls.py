@@ -124,8 +124,8 @@ def roll_info(s: State) -> RollInfo:
         else:
             groups = ", ".join(f"{n} hitting on {h}" for h, n in dice.groups)
             formula = (
-                f"Dice grouped by hit number ({groups}): each group is binomial, C(n,k)(N/6)^k(1−N/6)^(n−k); "
-                "the total is their convolution."
+                f"Dice grouped by hit number ({groups}): a group of n dice hitting on N scores k hits with chance "
+                "C(n,k)(N/6)^k(1−N/6)^(n−k), and the hits of the groups add up."
             )
     return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
 
