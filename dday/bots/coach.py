@@ -67,11 +67,16 @@ class Hint:
 
 
 def pct(p: float) -> str:
-    """A probability as a percentage with one decimal.
+    """A probability as a percentage with one decimal, written the way ``dday.views.numbers.percent``
+    writes it for the notebooks: a possible event never shows as 0.0 % or 100.0 %.
 
-    >>> pct(0.3125), pct(1.0)
-    ('31.2 %', '100.0 %')
+    >>> pct(0.3125), pct(1.0), pct(0.0), pct(0.0002)
+    ('31.2 %', '100 %', '0 %', '< 0.1 %')
     """
+    if p <= 0 or p >= 1:
+        return "0 %" if p <= 0 else "100 %"
+    if p < 0.0005 or p > 0.9995:
+        return "< 0.1 %" if p < 0.0005 else "> 99.9 %"
     return f"{p * 100:.1f} %"
 
 
@@ -188,7 +193,7 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
         if not mine.total:  # a new attack: judged with every unit next door that can join it
             full = joinable(s, dest, side, new, (start, a.unit, a.count))
             together = p_of(full)
-            if together is not None and after is not None:
+            if together is not None and after is not None and full.total > new.total:
                 return Hint(
                     a,
                     f"{words} and bring the {full.total - new.total} units next door that can join: "
