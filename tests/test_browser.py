@@ -328,6 +328,11 @@ def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_s
     assert "from dday" not in body and "import" not in body  # no code on the page
     assert page.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
     _wait_until(lambda: roll.is_enabled(), 60, "the card lab's Roll button never became ready")
+    hint_button = _button(page, "Hint").first  # the coach (issue 20): here the dice are due, and it says so
+    hint_button.scroll_into_view_if_needed()
+    hint_button.click()
+    page.locator(".dday-hint").first.wait_for(timeout=30_000)
+    assert "Hint:" in page.locator(".dday-hint").first.inner_text()
     roll.scroll_into_view_if_needed()
     roll.click()
     page.locator("text=Rolled:").first.wait_for(timeout=30_000)
