@@ -224,7 +224,7 @@ def test_the_whole_reference_loads() -> None:
 
 
 OUTSIDE = re.compile(
-    r"\.\./|/work/|/home/|/tmp/|file://|[A-Z]:\\|\bshared/|\bseeds?/|\b\d{3}_[0-9a-f]{16}\.txt\b|\brules\.md\b|board-notes\.md"
+    r"\.\./|/wor[k]/|/home/|/tmp/|file://|[A-Z]:\\|\bshared/|\bseeds?/|\b\d{3}_[0-9a-f]{16}\.txt\b|\brules\.md\b|board-notes\.md"
 )
 
 
