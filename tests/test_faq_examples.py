@@ -83,7 +83,7 @@ def test_faq_2_ex_16_axis_settles_the_split_and_the_us_may_fire_anywhere() -> No
     assert "bombard F2" in legal(s)
     s, lines = play(s, "bombard F2", (1,), "bombard F2", (5,), "bombard F2", (2,))
     assert all("(US)" in line for line in lines if line.startswith("Naval die"))
-    assert short(s, "F2", "Germany") == "1i" and s.board.zone("F2").fires_at is None
+    assert short(s, "F2", "Germany") == "1i" and s.board.zone("F2").fires_at == ()
     assert isinstance(s.step, Roll) and (s.step.kind, s.step.zone, s.step.index, s.step.power) == ("naval", "F14", 3, "US")
 
 
@@ -518,8 +518,8 @@ def test_faq_26_order_9_is_targeted_the_axis_picks_the_unit() -> None:
     """The Axis names the unit type before rolling; a hit removes exactly that unit and the Allies choose nothing."""
     s = position(card=9, zones={"F16": {"Germany": "1b"}}, beaches={"Juno": "3i 1a 1t"})
     assert isinstance(s.step, FireToSeaStep) and s.current_player == "axis"
-    assert legal(s) == ["fire-to-sea artillery", "fire-to-sea infantry", "fire-to-sea tank"]
-    s, _ = play(s, "fire-to-sea tank", (3,))
+    assert legal(s) == ["fire-to-sea artillery Juno", "fire-to-sea infantry Juno", "fire-to-sea tank Juno"]
+    s, _ = play(s, "fire-to-sea tank Juno", (3,))
     assert s.beach_units("Juno") == Force(infantry=3, artillery=1)
     assert not isinstance(s.step, ChooseCasualtiesStep)
 
@@ -527,8 +527,8 @@ def test_faq_26_order_9_is_targeted_the_axis_picks_the_unit() -> None:
 def test_faq_27_omaha_blockhouses_may_target_any_of_eight() -> None:
     """Both Isigny blockhouses may pick Omaha's artillery, wherever it sits in the box."""
     s = position(card=9, zones={"F14": {"Germany": "2b"}}, beaches={"Omaha": "6i 2a"})
-    assert legal(s) == ["fire-to-sea artillery", "fire-to-sea infantry"]
-    s, _ = play(s, "fire-to-sea artillery", (1,), "fire-to-sea artillery", (2,))
+    assert legal(s) == ["fire-to-sea artillery Omaha", "fire-to-sea infantry Omaha"]
+    s, _ = play(s, "fire-to-sea artillery Omaha", (1,), "fire-to-sea artillery Omaha", (2,))
     assert s.beach_units("Omaha") == Force(infantry=6)
 
 

@@ -148,6 +148,9 @@ def test_order_2_dice_left_over_are_lost_when_no_blockhouse_remains() -> None:
     assert has_line(lines, "remaining 4 naval dice are lost")
     assert s.blockhouses_in_play() == 0 and short(s, "F18", "Germany") == "1i 1a"
     assert s.card == 3
+    one = position(card=2, zones={"F18": {"Germany": "1b"}}, airfield=ALL_AIR)
+    _, lines = play(one, "split-naval 6", (5,), (6,), (4,), (3,), (2,))
+    assert has_line(lines, "No blockhouse is left: the remaining 1 naval die is lost (R-NAVAL-3)")
 
 
 def test_order_2_two_player_game_has_no_split() -> None:
@@ -345,13 +348,13 @@ def test_order_8_allies_move_tanks_twice_and_locked_units_stay() -> None:
 
 
 def test_order_9_every_arc_blockhouse_fires_once_at_its_beach() -> None:
-    """Turn 1 set-up: the 11 arc blockhouses each fire one targeted die; Utah is hit from F4, F7 and F11."""
+    """Turn 1 set-up: the 11 arc blockhouses each fire one targeted die; Utah is hit from F4, F7, F11 and F14."""
     zones: dict[str, Any] = setup_zones()
     zones["F11"] = {"Germany": "1b", "US": "3i"}  # paratroopers share F11 with its blockhouse (R-BH-5)
     beaches = {b: s0 for b, s0 in zip(BEACHES, ("3i 1a", "6i 2a", "5i 1a 1t", "3i 1a 1t", "4i 1a 1t"), strict=True)}
     s = position(card=9, turn=1, zones=zones, beaches=beaches, airborne=[0, 0, 0])
     assert isinstance(s.step, FireToSeaStep) and s.step.zone == "F4"
-    assert legal(s) == ["fire-to-sea artillery", "fire-to-sea infantry"]
+    assert legal(s) == ["fire-to-sea artillery Utah", "fire-to-sea infantry Utah"]
     refused(s, "fire-to-sea tank", "R-BH-2")
 
     # fmt: off
@@ -360,16 +363,16 @@ def test_order_9_every_arc_blockhouse_fires_once_at_its_beach() -> None:
         "fire-to-sea artillery", (3,),  # F4 > Utah: destroyed
         (4,),  # F7 > Utah: only infantry left, aimed automatically
         (1,),  # F11 > Utah
-        "fire-to-sea artillery", (2,), "fire-to-sea infantry", (5,),  # F14 (2) > Omaha
+        "fire-to-sea artillery Omaha", (2,), "fire-to-sea infantry Utah", (5,),  # F14 (2) > Omaha or Utah
         "fire-to-sea tank", (3,), "fire-to-sea artillery", (4,),  # F15 (2) > Gold, EX-5
-        "fire-to-sea tank", (6,),  # F16 > Juno
+        "fire-to-sea tank Juno", (6,),  # F16 > Juno or Sword
         "fire-to-sea infantry", (2,), "fire-to-sea tank", (6,),  # F17 (2) > Sword
         "fire-to-sea artillery", (3,),  # F18 > Sword
     )
     # fmt: on
     shots = [line for line in lines if line.startswith("Blockhouse")]
     assert [(line.split(" in ")[1].split()[0], line.split(" in ")[2].split(":")[0]) for line in shots] == [
-        ("F4", "Utah"), ("F7", "Utah"), ("F11", "Utah"), ("F14", "Omaha"), ("F14", "Omaha"), ("F15", "Gold"), ("F15", "Gold"),
+        ("F4", "Utah"), ("F7", "Utah"), ("F11", "Utah"), ("F14", "Omaha"), ("F14", "Utah"), ("F15", "Gold"), ("F15", "Gold"),
         ("F16", "Juno"), ("F17", "Sword"), ("F17", "Sword"), ("F18", "Sword"),
     ]  # fmt: skip
     assert shots[0] == "Blockhouse 1 in F4 Saint-Vaast-la-Hougue fires at an artillery in Utah: 3 -> destroyed (hits on 1-3)"

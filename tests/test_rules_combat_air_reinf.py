@@ -418,8 +418,8 @@ def test_r_bh_1_blockhouses_never_move_and_do_not_count_for_stacking():
 def test_r_bh_2_bayeux_blockhouses_fire_at_gold():
     s = position(card=9, zones={"F15": {"Germany": "2i 2b"}}, beaches={"Gold": "5i 1a 1t", "Omaha": "2i", "Juno": "1i"}, deck=[9, 11, 13])
     assert isinstance(s.step, FireToSeaStep) and s.current_player == "axis"
-    assert strs(legal_actions(s)) == {"fire-to-sea infantry", "fire-to-sea artillery", "fire-to-sea tank"}
-    s = run(s, ["fire-to-sea tank"])
+    assert strs(legal_actions(s)) == {"fire-to-sea infantry Gold", "fire-to-sea artillery Gold", "fire-to-sea tank Gold"}
+    s = run(s, ["fire-to-sea tank"])  # an arc over one beach: the shot need not name it
     assert p_hit(s) == Fraction(1, 2)
     s, lines = log_of(s, [(3,), "fire-to-sea artillery", (4,)])
     assert "Blockhouse 1 in F15 Bayeux fires at a tank in Gold: 3 -> destroyed (hits on 1-3)" in lines
@@ -430,11 +430,72 @@ def test_r_bh_2_bayeux_blockhouses_fire_at_gold():
 @pytest.mark.rules("R-BH-3", "FAQ-27", "FAQ-29")
 def test_r_bh_3_arcs_are_per_zone_and_reach_every_unit_of_the_box():
     s = position(card=9, zones={"F14": {"Germany": "1b"}}, beaches={"Omaha": "6i 2a"})
-    assert strs(legal_actions(s)) == {"fire-to-sea infantry", "fire-to-sea artillery"}
+    assert strs(legal_actions(s)) == {"fire-to-sea infantry Omaha", "fire-to-sea artillery Omaha"}
     u = position(card=9, zones={"F4": {"Germany": "1b"}}, beaches={"Utah": "1i"}, deck=[9, 11, 13])
     assert u.step.kind == "sea" and u.step.zone == "F4" and u.step.power == "Utah"  # F4 hits Utah; Utah lands in F11
     sw = position(card=9, zones={"F18": {"Germany": "1b"}}, beaches={"Sword": "1a", "Juno": "1i"}, deck=[9, 11, 13])
     assert sw.step.zone == "F18" and sw.step.power == "Sword" and sw.step.target == "artillery"
+
+
+@pytest.mark.rules("R-BH-3")
+def test_r_bh_3_an_arc_over_two_beaches_lets_each_blockhouse_pick_its_beach():
+    """F14 covers Omaha and Utah (reconstructed, dday/data/reference/board.md): each shot names its beach."""
+    s = position(card=9, zones={"F14": {"Germany": "2b"}}, beaches={"Omaha": "2i", "Utah": "1a"}, deck=[9, 11, 13])
+    assert isinstance(s.step, FireToSeaStep) and s.step.zone == "F14"
+    assert strs(legal_actions(s)) == {"fire-to-sea infantry Omaha", "fire-to-sea artillery Utah"}
+    assert "say which beach" in str(assert_illegal(s, "fire-to-sea artillery", "R-BH-3"))  # two beaches: the shot must name one
+    assert "Omaha and Utah" in str(assert_illegal(s, "fire-to-sea infantry Gold", "R-BH-3"))
+    assert_illegal(s, "fire-to-sea infantry Utah", "R-BH-2")  # Utah holds no infantry
+    s, lines = log_of(s, ["fire-to-sea artillery Utah", (2,), (6,)])  # Utah is then empty: the second shot can only aim at Omaha
+    assert [line for line in lines if line.startswith("Blockhouse")] == [
+        "Blockhouse 1 in F14 Isigny-sur-Mer fires at an artillery in Utah: 2 -> destroyed (hits on 1-3)",
+        "Blockhouse 2 in F14 Isigny-sur-Mer fires at an infantry in Omaha: 6 -> miss (hits on 1-3)",
+    ]
+    assert s.beach_units("Utah").total == 0 and s.beach_units("Omaha").short() == "2i" and s.destroyed[2].artillery == 1
+
+
+@pytest.mark.rules("R-BH-3", "FAQ-29")
+def test_r_bh_3_a_two_beach_arc_fires_when_only_its_second_beach_holds_units():
+    s = position(card=9, zones={"F16": {"Germany": "1b"}}, beaches={"Sword": "1t"}, deck=[9, 11, 13])
+    # one legal choice, taken at once: F16 fires at Sword although Juno, its landing beach, is empty
+    assert isinstance(s.step, Roll) and (s.step.zone, s.step.power, s.step.target) == ("F16", "Sword", "tank")
+    empty = position(card=9, zones={"F15": {"Germany": "2b"}}, beaches={"Omaha": "2i", "Juno": "1i"}, deck=[9, 11, 13])
+    assert empty.card > 9 and empty.beach_units("Omaha").short() == "2i"  # Gold is empty, and F15 covers Gold only (EX-5)
+
+
+@pytest.mark.rules("R-BH-3", "FAQ-29", "R-SETUP-2")
+def test_r_bh_3_the_board_arcs_keep_the_strict_reading_of_faq_29():
+    """Omaha, Gold and Juno are fired at only from the zone they land in; Utah and Sword also from others."""
+    b = initial_state().board
+    arcs = {z.id: z.fires_at for z in b.zones if z.fires_at}
+    assert arcs == {"F4": ("Utah",), "F7": ("Utah",), "F11": ("Utah",), "F14": ("Omaha", "Utah"), "F15": ("Gold",),
+                    "F16": ("Juno", "Sword"), "F17": ("Sword",), "F18": ("Sword",)}  # fmt: skip
+    for beach in ("Omaha", "Gold", "Juno"):
+        assert [z for z, arc in arcs.items() if beach in arc] == [b.beachhead(beach).lands_into]
+    for beach in ("Utah", "Sword"):
+        assert [z for z, arc in arcs.items() if beach in arc] != [b.beachhead(beach).lands_into]
+    for bh in b.beachheads:  # the two views of the data agree
+        assert bh.fired_at_from == {z: initial_state().units(z, "Germany").blockhouse for z, arc in arcs.items() if bh.name in arc}
+
+
+@pytest.mark.rules("R-BH-3", "R-SETUP-2")
+def test_r_bh_3_board_data_with_a_broken_arc_is_refused():
+    data = json.loads(resources.files("dday").joinpath("data/board.json").read_text(encoding="utf-8"))
+    assert board_from_dict(data).zone("F14").fires_at == ("Omaha", "Utah")
+    for zone_id, arc, words in [
+        ("F14", ["Omaha", "Omaha"], "twice"),
+        ("F14", ["Omaha", "Atlantis"], "unknown beachhead"),
+        ("F14", [3], "list of beachhead names"),
+        ("F14", ["Omaha"], "Utah lists F14 as firing at it"),  # Utah still names F14 among its firing zones
+        ("F15", ["Gold", "Juno"], "Juno does not list it"),
+    ]:
+        bad = json.loads(json.dumps(data))
+        next(z for z in bad["zones"] if z["id"] == zone_id)["blockhouses_fire_at"] = arc
+        with pytest.raises(BoardDataError, match=words):
+            board_from_dict(bad)
+    one = json.loads(json.dumps(data))
+    next(z for z in one["zones"] if z["id"] == "F15")["blockhouses_fire_at"] = "Gold"  # a single name is read as a list of one
+    assert board_from_dict(one).zone("F15").fires_at == ("Gold",)
 
 
 @pytest.mark.rules("R-BH-4", "FAQ-30", "R-DECK-2")
@@ -697,7 +758,12 @@ def test_r_reinf_9_allied_reinforcements_face_blockhouse_fire_before_landing():
     s = run(s, [(6,)] * 6)  # naval bombardment misses; order 8: the UK infantry may move
     s = run(s, ["done"])
     assert s.card == 9 and isinstance(s.step, FireToSeaStep) and s.beach_units("Omaha").total == 2
-    s = run(s, ["fire-to-sea artillery", (1,)])
+    assert strs(legal_actions(s)) == {
+        "fire-to-sea infantry Omaha",
+        "fire-to-sea artillery Omaha",
+        "fire-to-sea infantry Utah",
+    }  # F14's arc: both
+    s = run(s, ["fire-to-sea artillery Omaha", (1,)])
     assert s.card == 10 and s.beach_units("Omaha").short() == "1i"
 
 

@@ -215,11 +215,11 @@ def test_r_setup_2_beachhead_boxes_start_full():
     b = load_board()
     s = initial_state()
     table = {
-        "Utah": ("US", 4, "3i 1a", "F11", {"F4": 1, "F7": 1, "F11": 1}),
+        "Utah": ("US", 4, "3i 1a", "F11", {"F4": 1, "F7": 1, "F11": 1, "F14": 2}),
         "Omaha": ("US", 8, "6i 2a", "F14", {"F14": 2}),
         "Gold": ("UK", 7, "5i 1a 1t", "F15", {"F15": 2}),
         "Juno": ("UK", 5, "3i 1a 1t", "F16", {"F16": 1}),
-        "Sword": ("UK", 6, "4i 1a 1t", "F17", {"F17": 2, "F18": 1}),
+        "Sword": ("UK", 6, "4i 1a 1t", "F17", {"F16": 1, "F17": 2, "F18": 1}),
     }
     for name, (power, cap, start, lands, arcs) in table.items():
         bh = b.beachhead(name)

@@ -183,6 +183,14 @@ def test_wrong_format_and_version(tmp_path: Path, saved: dict[str, Any]) -> None
     _fails(tmp_path, d, "version 99")
 
 
+@pytest.mark.rules("R-BH-3")
+def test_a_version_1_save_says_why_it_cannot_be_replayed(tmp_path: Path, saved: dict[str, Any]) -> None:
+    """Version 1 files come from the board whose arcs each covered one beach: a clear refusal, not a different game."""
+    d = _copy(saved)
+    d["version"] = 1
+    _fails(tmp_path, d, "older dday", "F14 and F16 cover two beaches", "R-BH-3")
+
+
 def test_bad_rules_and_header(tmp_path: Path, saved: dict[str, Any]) -> None:
     d = _copy(saved)
     d["rules"]["house_rule"] = True

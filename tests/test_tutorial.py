@@ -152,9 +152,9 @@ def test_card_9_fire_to_sea_with_scripted_dice() -> None:
     lab = card_lab(9)
     d = lab.decision
     assert d is not None and d.kind is FireToSea
-    beach = lab.state.board.zone(lab.state.step.zone).fires_at
+    (beach,) = lab.state.board.zone(lab.state.step.zone).fires_at
     before = lab.state.beach_units(beach)
-    d.choice.value = FireToSea("infantry")
+    d.choice.value = FireToSea("infantry", beach)
     d.go.click()
     assert not lab.roll_button.disabled
     info = roll_info(lab.state)
@@ -164,7 +164,7 @@ def test_card_9_fire_to_sea_with_scripted_dice() -> None:
     assert lab.dice.value.count("data-hit") == 1 and "✔ hit" in lab.dice.value
     bar = lab.chart.data[0]
     assert list(bar.x) == [0, 1] and bar.marker.color[1] == HIT_COLOR and bar.marker.color[0] != HIT_COLOR
-    assert "rolled 1" in lab.chart.layout.title.text.replace("<br>", " ")
+    assert "result: hits = 1" in lab.chart.layout.title.text.replace("<br>", " ")
     assert "1/2" in lab.explanation.value and "hits on 3 or less" in lab.explanation.value
     assert any("destroyed" in line for line in lab.log_lines())
     assert "destroyed" in lab.log.value

@@ -20,6 +20,7 @@ from test_rule_coverage import collect_tested_ids, rule_ids
 from dday.bots import make_player
 from dday.play.game import play_game
 from dday.rules.engine import apply, legal_actions
+from dday.rules.positions import validate_position
 from dday.rules.scenario import position
 from dday.rules.setup import check_invariants, initial_state
 from dday.rules.state import Rules, State
@@ -470,6 +471,8 @@ def test_var_rm_7_order_9a_still_comes_after_order_9_has_left_the_deck() -> None
     s = position(card=8, rules=Rules(artillery_orders=True), zones=zones, deck=deck, removed=[9])
     assert isinstance(s.step, PickStep) and s.step.purpose == "arty" and s.step.side == "allies", s.step
     assert has(list(s.events), "Order 9a Allied Artillery Fires")
+    assert s.card == 9 and 9 not in s.deck
+    validate_position(s)  # a position in order 9a with order 9 gone is a real position, not a corrupt one
     s, lines = play(s, "pick none")
     assert has(lines, "order 10") and sum("Order 9a" in x for x in lines) <= 1  # once, then on to order 10
     official = position(card=8, zones=zones, deck=deck, removed=[9])

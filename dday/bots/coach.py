@@ -132,7 +132,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {pct(p)}.", {"after": p}, side)
     if isinstance(a, Bombard):
         z = s.board.zone(a.zone)
-        why = f"its blockhouses fire at the {z.fires_at} beach" if z.fires_at else "it weakens the defenders where the Allies will attack"
+        why = f"its blockhouses fire at {' and '.join(z.fires_at)} beach{'es' * (len(z.fires_at) > 1)}" if z.fires_at else "it weakens the defenders where the Allies will attack"
         return Hint(a, f"Aim the naval dice at {_place(s, a.zone)}: {why}.", {}, side)
     if isinstance(a, BomberStrike):
         arty = s.units(a.zone, "Germany").artillery
@@ -152,7 +152,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     if isinstance(a, SplitNavalDice):
         return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
     if isinstance(a, FireToSea):
-        return Hint(a, f"Fire at a {a.target} on the beach: the most valuable target there.", {}, side)
+        return Hint(a, f"Fire at a {a.target} on {a.beach or 'the beach'}: the most valuable target in reach.", {}, side)
     return Hint(a, f"The planner bot chooses: {a}.", {}, side)
 
 

@@ -383,7 +383,7 @@ class GreedyBot:
         z = s.board.zone(a.zone)
         score = 1.0
         if z.fires_at:
-            score += 2.0 + 0.3 * s.beach_units(z.fires_at).total
+            score += 2.0 + 0.3 * sum(s.beach_units(beach).total for beach in z.fires_at)
         if z.victory_city:
             score += 1.5
         if s.side_units(a.zone, "allies").total:

@@ -163,7 +163,7 @@ class StrongBot(GreedyBot):
         turns_left = s.board.turns - s.turn + 1
         score = 0.1  # any unit removed is a little good
         if z.fires_at and a.target == "blockhouse":  # only blockhouses fire to sea
-            on_beach = s.beach_units(z.fires_at).total
+            on_beach = sum(s.beach_units(beach).total for beach in z.fires_at)
             # one shot per blockhouse per turn, hitting on 3: the units it would sink
             score += HIT_BLOCKHOUSE_TO_SEA / 6 * (min(on_beach, 3) + 0.5 * (turns_left - 1)) * 1.5
         allies = s.side_units(a.zone, "allies")

@@ -20,7 +20,7 @@ before it returns, so there is never a half-loaded game.
 >>> g = play_game(GreedyBot(), GreedyBot(), seed=5)
 >>> data = save_game(g)                      # a dict; save_game(g, "game.json") also writes it
 >>> data["format"], data["version"], data["seed"], data["players"]
-('dday-game', 1, 5, {'allies': 'greedy', 'axis': 'greedy'})
+('dday-game', 2, 5, {'allies': 'greedy', 'axis': 'greedy'})
 >>> loaded = load_game(data)
 >>> loaded.final.key == g.final.key, len(loaded.states) == len(g.record) + 1
 (True, True)
@@ -64,7 +64,7 @@ from ..rules.state import Rules, State
 from .game import GameRecord, play_game
 
 FORMAT = "dday-game"
-VERSION = 1
+VERSION = 2  # 2: firing arcs may cover two beachheads, so a blockhouse's shot names its beach (R-BH-3)
 
 Input = Action | Faces
 
@@ -199,7 +199,7 @@ def save_game(
 ) -> dict[str, Any]:
     """The saved-game dict of a played game or a history; written as JSON to ``path`` if given.
 
-    Keys: ``format`` ("dday-game"), ``version`` (1), ``rules`` (the options of
+    Keys: ``format`` ("dday-game"), ``version`` (2), ``rules`` (the options of
     :class:`~dday.rules.state.Rules`), ``seed`` (int or null), ``players`` ({side: name}, may be
     empty), ``start`` (null for the set-up, else a position from ``State.to_json``),
     ``inputs`` (each decision as its ``str()`` form, each roll as a list of faces) and
@@ -342,6 +342,13 @@ def _parse_input(i: int, raw: Any) -> Input:
 def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bool, list[Any]]:
     if data.get("format") != FORMAT:
         raise SaveFileError(f"not a saved dday game: format is {quote(data.get('format'))}, expected {FORMAT!r}")
+    if data.get("version") == 1:
+        raise SaveFileError(
+            "this game was saved by an older dday (saved-game version 1), whose board gave every blockhouse a single"
+            " beach to fire at; since version 2 the blockhouses of F14 and F16 cover two beaches (R-BH-3), so the"
+            " game cannot be replayed the same way. Open it with dday 0.1.0, or start the position again from its"
+            " 'final' state with dday.rules.setup.state_from_json"
+        )
     if data.get("version") != VERSION or isinstance(data.get("version"), bool):
         raise SaveFileError(f"saved-game version {quote(data.get('version'))} is not supported (this dday reads version {VERSION})")
     unknown = sorted(set(data) - set(KEYS))

@@ -82,12 +82,20 @@ class BomberStrike:
 
 @dataclass(frozen=True)
 class FireToSea:
-    """The current blockhouse fires at a unit of type ``target`` in its beachhead (R-BH-2)."""
+    """The current blockhouse fires at a unit of type ``target`` waiting in ``beach`` (R-BH-2).
+
+    ``beach`` must lie in the blockhouse's firing arc (R-BH-3). It may be left empty when the
+    arc covers a single beachhead (the form that saves written before two-beach arcs use).
+
+    >>> str(FireToSea("tank", "Gold"))
+    'fire-to-sea tank Gold'
+    """
 
     target: str
+    beach: str = ""
 
     def __str__(self) -> str:
-        return f"fire-to-sea {self.target}"
+        return f"fire-to-sea {self.target} {self.beach}".rstrip()
 
 
 @dataclass(frozen=True)
@@ -199,7 +207,7 @@ def parse_action(text: str) -> Action:
         if word == "bomb":
             return BomberStrike(rest[0], rest[1], rest[2])
         if word == "fire-to-sea":
-            return FireToSea(rest[0])
+            return FireToSea(rest[0], rest[1]) if len(rest) > 1 else FireToSea(rest[0])
         if word == "move":
             count = int(rest[3][1:]) if len(rest) > 3 else 1
             return Move(rest[0], rest[1], tuple(rest[2].split(">")), count)
@@ -286,4 +294,5 @@ def check_well_formed(a: Any) -> None:
                 _text(a, "unit", loss[1])
                 _whole(a, "count", loss[2], 1)
         else:
-            _text(a, f.name, value, empty=isinstance(a, Land) and f.name == "zone")
+            optional = (isinstance(a, Land) and f.name == "zone") or (isinstance(a, FireToSea) and f.name == "beach")
+            _text(a, f.name, value, empty=optional)

@@ -1,7 +1,7 @@
 """The static board: zones, adjacency, setup, beachheads, airborne boxes and charts.
 
-Loaded from ``dday/data/board.json`` (a copy of ``shared/reference/board.json``) and
-validated. Nothing in the rules code names a zone: it asks the board.
+Loaded from ``dday/data/board.json`` and validated; where each fact comes from, and which are
+reconstructed, is in ``dday/data/reference/board.md``. Nothing in the rules code names a zone: it asks the board.
 
 >>> b = load_board()
 >>> len(b.zones) == len(b.zone_ids)        # 42 today; the rulebook says 41 (R-GEN-4)
@@ -12,11 +12,14 @@ True
 ('F14', 8)
 >>> b.are_adjacent("F30", "F38")
 True
+>>> b.zone("F14").fires_at                   # a firing arc over two beachheads (R-BH-3, reconstructed)
+('Omaha', 'Utah')
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
@@ -43,7 +46,7 @@ class Zone:
     victory_city: str | None
     reinforcement_sector: str | None
     axis_start: Force
-    fires_at: str | None  # beachhead name this zone's blockhouses fire at (R-BH-3)
+    fires_at: tuple[str, ...]  # the beachheads this zone's blockhouses may fire at, its firing arc (R-BH-3); () for none
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,11 @@ class Board:
         return tuple(c for c in self.charts if c.power == power)
 
     def arc_zones(self) -> tuple[str, ...]:
-        """Zones whose blockhouses can fire to sea (R-BH-3)."""
+        """Zones whose blockhouses can fire to sea (R-BH-3).
+
+        >>> load_board().arc_zones()
+        ('F4', 'F7', 'F11', 'F14', 'F15', 'F16', 'F17', 'F18')
+        """
         return tuple(z.id for z in self.zones if z.fires_at)
 
     def name(self, zone_id: str) -> str:
@@ -198,6 +205,21 @@ def _parse_chart_restrictions(text: str, beaches: tuple[str, ...]) -> tuple[tupl
     return tuple(out)
 
 
+def _arc(zone_id: str, raw: object, beach_names: Collection[str]) -> tuple[str, ...]:
+    """A zone's firing arc from the data: a list of beachhead names (a single name or null are read too)."""
+    if raw is None:
+        return ()
+    names = [raw] if isinstance(raw, str) else raw
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise _fail(f"zone {zone_id}: blockhouses_fire_at must be a list of beachhead names, not {raw!r}")
+    for n in names:
+        if n not in beach_names:
+            raise _fail(f"zone {zone_id} fires at unknown beachhead {n!r}")
+    if len(set(names)) != len(names):
+        raise _fail(f"zone {zone_id} names a beachhead twice in its firing arc: {names}")
+    return tuple(names)
+
+
 def board_from_dict(data: dict[str, Any]) -> Board:
     """Build and validate a :class:`Board` from the board.json structure."""
     try:
@@ -222,9 +244,7 @@ def board_from_dict(data: dict[str, Any]) -> Board:
             for unit in start:
                 if unit not in LAND_TYPES:
                     raise _fail(f"zone {z['id']} axis_start has unknown unit type {unit!r}")
-            fires_at = z.get("blockhouses_fire_at")
-            if fires_at is not None and fires_at not in beach_names:
-                raise _fail(f"zone {z['id']} fires at unknown beachhead {fires_at!r}")
+            fires_at = _arc(z["id"], z.get("blockhouses_fire_at"), beach_names)
             zones.append(
                 Zone(
                     id=z["id"],
@@ -264,8 +284,11 @@ def board_from_dict(data: dict[str, Any]) -> Board:
         for zid in b.get("blockhouses_that_fire_at_it", {}):
             if zid not in idset:
                 raise _fail(f"beachhead {name} is fired at from unknown zone {zid!r}")
-            if by_id[zid].fires_at != name:
-                raise _fail(f"beachhead {name} lists {zid} as firing at it, but {zid} fires at {by_id[zid].fires_at}")
+            if name not in by_id[zid].fires_at:
+                raise _fail(f"beachhead {name} lists {zid} as firing at it, but {zid}'s arc is {list(by_id[zid].fires_at)}")
+        for z in zones:
+            if name in z.fires_at and z.id not in b.get("blockhouses_that_fire_at_it", {}):
+                raise _fail(f"zone {z.id} fires at {name}, but beachhead {name} does not list it in blockhouses_that_fire_at_it")
         beachheads.append(
             Beachhead(name, i, b["power"], int(b["capacity"]), start, b["lands_into"], dict(b.get("blockhouses_that_fire_at_it", {})))
         )

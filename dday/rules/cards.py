@@ -45,7 +45,7 @@ ORDER_CARDS: dict[int, OrderCard] = {
         OrderCard(8, "Allies Move", "allies", "", ("ORDER-8", "R-MOVE-1", "R-MOVE-3", "R-MOVE-4"),
                   "Allied units ashore move one zone, tanks up to two; units locked in combat stay."),
         OrderCard(9, "Blockhouses Fire to Sea", "axis", "", ("ORDER-9", "R-BH-2", "R-BH-3"),
-                  "Each blockhouse with a firing arc fires one die at a chosen unit waiting in its beachhead; 1-3 destroys it."),
+                  "Each blockhouse with a firing arc fires one die at a chosen unit waiting in a beachhead its arc covers; 1-3 destroys it."),
         OrderCard(10, "Allies Land", "allies", "", ("ORDER-10", "R-BEACH-2"),
                   "Units in the beachhead boxes come ashore into their landing zone, up to eight Allied units there."),
         OrderCard(11, "Allies Attack", "allies", "Axis defends", ("ORDER-11", "R-COMBAT-1", "R-COMBAT-3"),

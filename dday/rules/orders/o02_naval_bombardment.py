@@ -20,6 +20,7 @@ from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
 from ..steps import NavalSplitStep, NavalTargetStep, Roll
 from ..units import LAND_TYPES, MOBILE_TYPES
+from ..words import count
 
 
 @begin(2)
@@ -88,7 +89,8 @@ def _roll_naval(s: State, step: Roll, faces: Faces) -> State:
     if die >= 6:
         return finish_card(s)
     if not _naval_targets(s):
-        return finish_card(log(s, f"No blockhouse is left: the remaining {6 - die} naval dice are lost (R-NAVAL-3)"))
+        lost = 6 - die
+        return finish_card(log(s, f"No blockhouse is left: the remaining {count(lost, 'naval die', 'naval dice')} {'is' if lost == 1 else 'are'} lost (R-NAVAL-3)"))
     return evolve(s, step=NavalTargetStep(die=die, uk_dice=step.count))
 
 

@@ -1,8 +1,13 @@
 """Order 9, Blockhouses Fire to Sea (ORDER-9, R-BH-2, R-BH-3; FORT-9).
 
-Each blockhouse whose zone has a firing arc over a beachhead box fires one die at a unit the
-Axis chooses among those waiting in that box; a roll of 1-3 destroys it (fortune card 9
-changes the number).
+Each blockhouse whose zone has a firing arc fires one die at a unit the Axis chooses among
+those waiting in the beachhead boxes of that arc; a roll of 1-3 destroys it (fortune card 9
+changes the number). Zone by zone, in board order, one die at a time.
+
+An arc is a list of beachheads (``Zone.fires_at``). Most arcs cover one box; the rulebook says
+some cover two, and the board data gives two to F14 (Omaha and Utah) and F16 (Juno and Sword),
+a reconstruction explained in ``dday/data/reference/board.md``. Such a blockhouse picks its
+beach with each shot, so two blockhouses of one zone may fire at different beaches.
 """
 
 from __future__ import annotations
@@ -31,17 +36,31 @@ def _sea_next(s: State, zone_index: int, shot: int) -> State:
         z = b.zones[i]
         if z.fires_at:
             n = s.ground[i][0].blockhouse
-            if shot < n and s.beach_units(z.fires_at).total:
+            if shot < n and any(s.beach_units(beach).total for beach in z.fires_at):
                 return evolve(s, step=FireToSeaStep(zone=z.id, shot=shot))
         shot = 0
     return finish_card(s)
 
 
+def _aimed_beach(s: State, step: FireToSeaStep, a: FireToSea) -> str:
+    """The beach ``a`` fires at: its own, or the arc's only beach when it names none (R-BH-3)."""
+    arc = s.board.zone(step.zone).fires_at
+    if not a.beach:
+        if len(arc) != 1:
+            raise IllegalActionError("R-BH-3", f"the blockhouse in {step.zone} covers {' and '.join(arc)}: say which beach it fires at")
+        return arc[0]
+    if a.beach not in arc:
+        raise IllegalActionError("R-BH-3", f"the blockhouse in {step.zone} fires only at {' and '.join(arc)}, not at {a.beach}")
+    return a.beach
+
+
 @on_action(FireToSeaStep, FireToSea)
 def _act_sea(s: State, step: FireToSeaStep, a: FireToSea) -> State:
-    beach = s.board.zone(step.zone).fires_at or ""
+    beach = _aimed_beach(s, step, a)
     if a.target not in MOBILE_TYPES or not s.beach_units(beach).get(a.target):
-        raise IllegalActionError("R-BH-2", f"the blockhouse in {step.zone} fires only at units in {beach}; there is no {a.target} there")
+        raise IllegalActionError(
+            "R-BH-2", f"the blockhouse in {step.zone} fires only at units waiting in the beachheads of its arc; there is no {a.target} in {beach}"
+        )
     return evolve(
         s, step=Roll(kind="sea", dice=Dice.simple(1, hit_number(s, "sea")), zone=step.zone, index=step.shot, target=a.target, power=beach)
     )
@@ -64,6 +83,4 @@ def _roll_sea(s: State, step: Roll, faces: Faces) -> State:
 
 @legal(FireToSeaStep)
 def _legal_sea(s: State, step: FireToSeaStep) -> list[Action]:
-    beach = s.board.zone(step.zone).fires_at or ""
-    f = s.beach_units(beach)
-    return [FireToSea(u) for u in MOBILE_TYPES if f.get(u)]
+    return [FireToSea(u, beach) for beach in s.board.zone(step.zone).fires_at for u in MOBILE_TYPES if s.beach_units(beach).get(u)]

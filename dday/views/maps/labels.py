@@ -185,13 +185,17 @@ def acting(state: State) -> tuple[tuple[str, ...], str]:
     >>> from dday.rules.steps import FireToSeaStep
     >>> acting(replace(initial_state(), step=FireToSeaStep(zone="F15")))
     (('F15', 'Gold'), 'fire')
+    >>> acting(replace(initial_state(), step=FireToSeaStep(zone="F14")))   # an arc over two beaches
+    (('F14', 'Omaha', 'Utah'), 'fire')
     """
     step = state.step
     board = state.board
     zone = getattr(step, "zone", "")
     if isinstance(step, FireToSeaStep) or (isinstance(step, Roll) and step.kind == "sea"):
-        fires_at = board.zone(zone).fires_at if board.has_zone(zone) else None
-        return tuple(p for p in (zone, fires_at) if p), "fire"
+        if not board.has_zone(zone):
+            return (), "fire"
+        aimed = (step.power,) if isinstance(step, Roll) else board.zone(zone).fires_at  # a die rolled: the beach it was aimed at
+        return (zone, *aimed), "fire"
     if isinstance(step, DeclareMovesStep):
         return (tuple(dict.fromkeys((step.moves[-1].path[0], step.moves[-1].path[-1]))), "move") if step.moves else ((), "move")
     if isinstance(step, Roll) and step.kind == "para":

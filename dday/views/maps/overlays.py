@@ -47,12 +47,12 @@ def _line_latlon(points: Sequence[tuple[float, float]]) -> list[tuple[float, flo
 
 
 def arc_lines(state: State) -> list[list[tuple[float, float]]]:
-    """(lat, lon) polylines of every firing arc: an arrow from the zone to its beachhead (R-BH-3)."""
+    """(lat, lon) polylines of every firing arc: an arrow from the zone to each beachhead it covers (R-BH-3)."""
     anch = anchors()
     out = []
     for z in state.board.zones:
-        if z.fires_at:
-            beach = anch.regions[z.fires_at].centroid
+        for name in z.fires_at:
+            beach = anch.regions[name].centroid
             for line in arrow_px([to_px(*anch.points[z.id]), to_px(beach.x, beach.y)]):
                 out.append(_line_latlon(line))
     return out

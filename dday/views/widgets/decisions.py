@@ -49,8 +49,8 @@ def action_label(s: State, a: Action) -> str:
         return f"UK {a.uk} dice, US {6 - a.uk} dice"
     if isinstance(a, Bombard):
         n = s.units(a.zone, "Germany").blockhouse
-        beach = b.zone(a.zone).fires_at
-        aims = f"it fires at {beach} beach" if beach else "it fires at no beach"
+        arc = b.zone(a.zone).fires_at
+        aims = f"it fires at {' and '.join(arc)} beach{'es' * (len(arc) > 1)}" if arc else "it fires at no beach"
         return f"{b.name(a.zone)} ({n} blockhouse{'s' * (n != 1)}; {aims})"
     if isinstance(a, Patrol):
         art = s.units(a.zone, "Germany").artillery
@@ -63,7 +63,7 @@ def action_label(s: State, a: Action) -> str:
     if isinstance(a, BomberStrike):
         return f"{b.name(a.zone)}: the {a.target} ({s.units(a.zone, 'Germany').short()})"
     if isinstance(a, FireToSea):
-        return f"the {a.target}"
+        return f"the {a.target} on {a.beach}" if a.beach else f"the {a.target}"
     if isinstance(a, Move):
         return f"{a.power} {a.unit} → {' → '.join(b.name(z) for z in a.path[1:])}"
     if isinstance(a, Land):
@@ -132,11 +132,8 @@ def decision_prompt(s: State) -> str:
     step = s.step
     b = s.board
     if isinstance(step, FireToSeaStep):
-        beach = b.zone(step.zone).fires_at or ""
-        return (
-            f"Axis: the blockhouse in {b.name(step.zone)} fires at the units on {beach} beach "
-            f"({s.beach_units(beach).short()}): pick its target (R-BH-2)"
-        )
+        waiting = " and ".join(f"{beach} beach ({s.beach_units(beach).short() or 'empty'})" for beach in b.zone(step.zone).fires_at)
+        return f"Axis: the blockhouse in {b.name(step.zone)} fires at the units on {waiting}: pick its target (R-BH-2)"
     if isinstance(step, NavalTargetStep):
         power = "UK" if step.die < step.uk_dice else "US"
         return f"Allies: aim naval die {step.die + 1} of 6 ({power}) at a blockhouse (R-NAVAL-1)"
@@ -146,10 +143,8 @@ def decision_prompt(s: State) -> str:
 def _best_first(s: State, actions: Sequence[Action]) -> Action | None:
     """The choice shown first: for a naval die, a blockhouse that fires at a beach with units on it."""
     for a in actions:
-        if isinstance(a, Bombard):
-            beach = s.board.zone(a.zone).fires_at
-            if beach and s.beach_units(beach).total:
-                return a
+        if isinstance(a, Bombard) and any(s.beach_units(beach).total for beach in s.board.zone(a.zone).fires_at):
+            return a
     return None
 
 

@@ -172,7 +172,7 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         bar.marker.color = colors
         bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
         bar.text = [f"{y:.1%}" for y in ys]
-        title = info.title if rolled is None else f"{info.title} — rolled {rolled}"
+        title = info.title if rolled is None else f"{info.title} — result: {info.outcome_name} = {rolled}"  # "rolled 0" read as a die of 0
         fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
         fig.layout.xaxis.title.text = info.outcome_name
         fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
@@ -200,5 +200,5 @@ def odds_html(info: RollInfo, rolled: int | None = None) -> str:
             f'{"outline:2px solid " + st.INK + ";" if mine else ""}"></span>'
             f'<span style="font-size:14px;{"font-weight:bold" if mine else ""}">{k}</span></div>'
         )
-    head = f"Exact odds ({info.outcome_name})" + ("" if rolled is None else f", rolled {rolled}")
+    head = f"Exact odds ({info.outcome_name})" + ("" if rolled is None else f", result: {info.outcome_name} = {rolled}")
     return f'<div style="font-size:15px">{head}:</div><div style="display:flex;align-items:flex-end;flex-wrap:wrap">{"".join(cells)}</div>'
