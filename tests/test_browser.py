@@ -209,6 +209,9 @@ def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], s
     url, token = lab_server
     _open_and_run_all(page, url, token, "09_blockhouses_fire.ipynb", shots)
     panel = _visible_panel(page)
+    # issue 14: the rule IDs in the text keep their hover text through JupyterLab's HTML sanitizer
+    cited = panel.locator('.jp-RenderedMarkdown abbr[title^="R-BH-2 — "]')
+    assert cited.count() >= 1 and "destroys it" in (cited.first.get_attribute("title") or "")
     assert _wait_for_map(panel, page, shots, "09_blockhouses_fire") >= ZONES
     panel.get_by_role("button", name="Roll", exact=True).first.wait_for(state="visible", timeout=120_000)
     lab = panel.locator(".jp-OutputArea-output", has=page.get_by_role("button", name="Roll", exact=True)).first
@@ -326,6 +329,7 @@ def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_s
     assert first_page < 60  # the target, 10 s, is measured by the bench; here only a runaway fails
     body = page.inner_text("body")
     assert "from dday" not in body and "import" not in body  # no code on the page
+    assert page.locator('abbr[title^="ORDER-1 — "]').count() >= 1  # rule IDs keep their hover text in Voila too
     assert page.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
     _wait_until(lambda: roll.is_enabled(), 60, "the card lab's Roll button never became ready")
     hint_button = _button(page, "Hint").first  # the coach (issue 20): here the dice are due, and it says so

@@ -30,9 +30,15 @@ QUIZZES = json.loads((NOTEBOOK_DIR.parent / "dday" / "data" / "quizzes.json").re
 def _cells(path: Path, kind: str | None = "markdown") -> list[str]:
     """The cells' text; with ``kind=None`` every cell and the notebook's quiz (its questions live in dday/data/quizzes.json)."""
     nb = json.loads(path.read_text(encoding="utf-8"))
-    cells = ["".join(c["source"]) for c in nb["cells"] if kind is None or c["cell_type"] == kind]
+    cells = [_without_hover("".join(c["source"])) for c in nb["cells"] if kind is None or c["cell_type"] == kind]
     quiz = QUIZZES.get(path.name[:2], {}).get("questions", [])
     return cells + ([json.dumps(quiz, ensure_ascii=False)] if kind is None and quiz else [])
+
+
+def _without_hover(text: str) -> str:
+    """The prose as a reader sees it: each ``<abbr title="...">R-BH-2</abbr>`` as just its ID (the titles are
+    the rules reference's text, checked by ``test_banned_phrases_stay_out_of_the_hover_text`` below)."""
+    return re.sub(r'<abbr title="[^"]*">([^<]*)</abbr>', r"\1", text)
 
 
 def _path(number: str) -> Path:
@@ -87,6 +93,16 @@ def test_misleading_phrases_are_gone(rule: str, pattern: str, why: str) -> None:
         for m in re.finditer(pattern, cell, flags=re.IGNORECASE)
     ]
     assert not found, f"{rule}: {why}; still found in {found}"
+
+
+@pytest.mark.parametrize(("rule", "pattern", "why"), BANNED, ids=[f"{r}:{p}" for r, p, _ in BANNED])
+def test_banned_phrases_stay_out_of_the_hover_text(rule: str, pattern: str, why: str) -> None:
+    """The rules reference is what a reader sees on hovering over a rule ID, so it keeps the same standard."""
+    from dday.rules.reference import all_rules
+    from dday.views.rule_links import hover_text
+
+    found = [r.id for r in all_rules() if re.search(pattern, hover_text(r.id), flags=re.IGNORECASE)]
+    assert not found, f"{rule}: {why}; found in the hover text of {found}"
 
 
 def test_there_are_the_card_notebooks() -> None:
