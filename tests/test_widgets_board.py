@@ -118,3 +118,23 @@ def test_board_hands_the_acting_zone_to_the_maps_highlight(monkeypatch: pytest.M
     monkeypatch.setattr(LeafletView, "highlight", highlight, raising=False)
     board = GameBoard("greedy", "person", seed=2026, auto=False)
     assert calls[-1] == ((board.state.step.zone,), "acting")  # type: ignore[attr-defined]  # the first paratroopers' zone  # the first paratroopers drop over F11
+
+
+def test_the_map_keeps_the_defenders_on_the_board_while_they_fire_back() -> None:
+    """R-COMBAT-6: German units hit by the attack still fire back, so the board's map shows the zone
+    as the attack began (as the card labs do), with a sentence saying so; afterwards it is the position now."""
+    from dday.play.saves import History
+    from dday.rules.scenario import position
+
+    board = GameBoard("person", "person", seed=1)
+    before = position(card=11, zones={"F30": {"UK": "2i", "Germany": "2i"}})
+    board.history = History.new(state=before)
+    board.history.apply((1, 1))  # the attack: both Germans hit
+    board.refresh()
+    s = board.state
+    assert s.step.kind == "defense" and s.units("F30", "Germany").total == 0  # type: ignore[attr-defined]
+    assert board.map_view.state is before and board.map_view.state.units("F30", "Germany").infantry == 2
+    assert "as the attack began" in board.map_note.value and "R-COMBAT-6" in board.map_note.value
+    board.history.apply((6, 6))  # the defenders miss
+    board.refresh()
+    assert board.map_view.state is board.state and board.map_note.value == ""

@@ -58,7 +58,7 @@ from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
 from .decisions import hint_html
 from .files import download_link_html, uploaded_files
-from .play import DecisionControl, acting_kind, acting_zones, roll_info
+from .play import DecisionControl, acting_kind, acting_zones, map_note_html, map_position, roll_info
 from .rolls import odds_html
 
 __all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers", "chart_table_html", "turn_track_html"]
@@ -179,6 +179,7 @@ class GameBoard:
         self.dice = st.html()
         self.log = st.html()
         self.map_view = LeafletView(self.state, height=map_height)
+        self.map_note = st.html()
 
         self.filename = w.Text(value=filename, description="file", layout=w.Layout(width="360px"))
         self.save_button = st.button(
@@ -232,7 +233,8 @@ class GameBoard:
             ]
         )
         self.widget = st.panel(
-            [self.title, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_view.widget, files, replay], width="100%"
+            [self.title, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_note, self.map_view.widget, files, replay],
+            width="100%",
         )
         self.refresh()
         self._set_replay([], [])
@@ -535,7 +537,9 @@ class GameBoard:
             self.decision_box.children = []
         self.log.value = '<div style="font-size:16px"><b>Game log</b></div>' + st.log_html(self.log_lines())
         self.dice.value = self._dice_html()
-        self.map_view.update(s)
+        shown = map_position(self.history.states)  # while defenders fire back: the zone as the attack began
+        self.map_view.update(shown)
+        self.map_note.value = map_note_html(shown, s)
         highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
         if callable(highlight):
             highlight(acting_zones(s), acting_kind(s))

@@ -305,31 +305,14 @@ class PlayLab:
         self.log.value = st.log_html(self.log_lines())
         shown = self.map_state()
         self.map_view.update(shown)
-        self.map_note.value = (
-            ""
-            if shown is s
-            else f'<div class="dday-note">The map shows {escape(s.board.name(str(getattr(s.step, "zone", ""))))} as the attack began: '
-            "the defenders hit by it are already removed, yet they still fire back (R-COMBAT-6).</div>"
-        )
+        self.map_note.value = map_note_html(shown, s)
         highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
         if callable(highlight):
             highlight(acting_zones(s), acting_kind(s))
 
     def map_state(self) -> State:
-        """The position the map shows: the state now, except while defenders fire back, when the map
-        shows the zone as the attack began (the attack's casualties are off the board but still fire)."""
-        s = self.state
-        step = s.step
-        if not (isinstance(step, Roll) and step.kind == "defense"):
-            return s
-        for prev in reversed(self.history[:-1]):
-            if (prev.turn, prev.card) != (s.turn, s.card):
-                break
-            ps = prev.step
-            if isinstance(ps, Roll) and ps.kind == "attack" and ps.zone == step.zone:
-                hit = any(prev.units(step.zone, p) != s.units(step.zone, p) for p in ("Germany", "UK", "US"))
-                return prev if hit else s  # a miss changed nothing: the map is the same
-        return s
+        """The position the map shows (:func:`map_position` of this lab's history)."""
+        return map_position(self.history)
 
     def _show_roll(self, chance: bool) -> None:
         """Dice, chart and explanation: the last roll of this card, else the pending roll, else a sentence."""
@@ -380,6 +363,43 @@ def acting_zones(s: State) -> tuple[str, ...]:
     """
     zone = getattr(s.step, "zone", None)
     return (zone,) if isinstance(zone, str) and s.board.has_zone(zone) else ()
+
+
+def map_position(states: Sequence[State]) -> State:
+    """The position a map shows after ``states`` (oldest first): the last one, except while the
+    defenders fire back, when the map shows the zone as the attack began (the attack's casualties
+    are off the board already but still fire, R-COMBAT-6), so a learner sees who is shooting.
+
+    >>> from dday.rules.scenario import position
+    >>> from dday.rules.engine import apply
+    >>> before = position(card=11, zones={"F30": {"UK": "2i", "Germany": "2i"}})
+    >>> after = apply(before, (1, 1))                      # the attack: two hits
+    >>> after.step.kind, after.units("F30", "Germany").total, map_position([before, after]) is before
+    ('defense', 0, True)
+    """
+    s = states[-1]
+    step = s.step
+    if not (isinstance(step, Roll) and step.kind == "defense"):
+        return s
+    for prev in reversed(states[:-1]):
+        if (prev.turn, prev.card) != (s.turn, s.card):
+            break
+        ps = prev.step
+        if isinstance(ps, Roll) and ps.kind == "attack" and ps.zone == step.zone:
+            hit = any(prev.units(step.zone, p) != s.units(step.zone, p) for p in ("Germany", "UK", "US"))
+            return prev if hit else s  # a miss changed nothing: the map is the same
+    return s
+
+
+def map_note_html(shown: State, s: State) -> str:
+    """The sentence under the map when it shows an earlier position than ``s`` (see :func:`map_position`)."""
+    if shown is s:
+        return ""
+    zone = escape(s.board.name(str(getattr(s.step, "zone", ""))))
+    return (
+        f'<div class="dday-note">The map shows {zone} as the attack began: '
+        "the defenders hit by it are already removed, yet they still fire back (R-COMBAT-6).</div>"
+    )
 
 
 def acting_kind(s: State) -> str:
