@@ -1,4 +1,4 @@
-"""Avalon Hill's *D-Day* (1961), Basic Game: rules.md §9, AH-1..AH-20, against ``dday.avalon_hill``.
+"""Avalon Hill's *D-Day* (1961), Basic Game: AH-1..AH-20 of the rules reference, against ``dday.avalon_hill``.
 
 Each test names the AH rule it checks (in its name or with ``@pytest.mark.rules``). The
 descriptive rules (scope, setup, movement, ...) are checked through the small pieces of data
@@ -16,7 +16,7 @@ import pytest
 from dday.errors import DDayError, IllegalActionError
 from dday.variants import avalon_hill as ah
 
-# rules.md AH-10, transcribed row by row (die 1..6) as printed there; the module stores it column by column.
+# AH-10, transcribed row by row (die 1..6) as printed there; the module stores it column by column.
 AH_10_ROWS = """
 AE AE AB2 AB2 DB2 DE DE DE DE DE DE
 AE AE AE AB2 EX EX EX EX EX DB2 DB2

@@ -1,7 +1,7 @@
-"""The official rulings FAQ-1..35 and the worked examples EX-1..17 of rules.md (§5, §6).
+"""The official rulings FAQ-1..35 and the worked examples EX-1..17 of the rules reference (30-rulings.md).
 
 FAQ-36..47 and EX-13 / EX-18 concern fortune and tactics cards and are tested with the
-advanced rules. Each worked example is replayed with exactly the dice rules.md lists.
+advanced rules. Each worked example is replayed with exactly the dice the reference lists.
 Combat dice are given in the engine's order: groups sorted by hit number, so attacking
 infantry (1) first, then artillery (2), then tanks and blockhouses (3).
 """

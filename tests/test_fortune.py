@@ -1,4 +1,4 @@
-"""Fortune cards (rules.md §7.1, §7.2): R-FORT-1..4, FORT-1..16 (both results), FAQ-36..39, EX-13, EX-18.
+"""Fortune cards: R-FORT-1..4, FORT-1..16 (both results), FAQ-36..39, EX-13, EX-18.
 
 Every test scripts the fortune die: ``(1,)`` is the positive result, ``(6,)`` the negative one,
 ``(3,)`` no effect (R-FORT-2). Positions come from :func:`dday.scenario.position`, which with

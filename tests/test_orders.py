@@ -1,4 +1,4 @@
-"""The sixteen order cards (rules.md §4, ORDER-1..16), each driven end to end.
+"""The sixteen order cards (ORDER-1..16), each driven end to end.
 
 Every test builds a realistic position with :func:`dday.scenario.position` (or the real
 set-up), plays the card with scripted dice and decisions, and checks the board, the log

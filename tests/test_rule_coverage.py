@@ -1,4 +1,4 @@
-"""Every rule ID of rules.md sections 2-6 has at least one test that names it.
+"""Every rule ID of the core, orders and rulings (tests/data/rule_ids.txt) has at least one test that names it.
 
 A test names a rule either in its function name (``test_r_move_4_...``, ``test_faq_19_...``)
 or with the marker ``@pytest.mark.rules("R-MOVE-4", "FAQ-24")``. The advanced-rules IDs
@@ -56,10 +56,10 @@ def test_name_to_id_reads_test_names() -> None:
 
 def test_every_basic_rule_id_has_a_test() -> None:
     missing = sorted(rule_ids("basic") - collect_tested_ids(), key=lambda s: (s.split("-")[0], int(s.split("-")[-1])))
-    assert not missing, f"{len(missing)} rule IDs of rules.md sections 2-6 have no test naming them: {missing}"
+    assert not missing, f"{len(missing)} rule IDs of tests/data/rule_ids.txt have no test naming them: {missing}"
 
 
 def test_named_ids_exist_in_rules_md() -> None:
     known = rule_ids("basic") | rule_ids("advanced")
     unknown = sorted(collect_tested_ids() - known)
-    assert not unknown, f"tests name rule IDs that rules.md does not define: {unknown}"
+    assert not unknown, f"tests name rule IDs that tests/data/rule_ids.txt does not list: {unknown}"

@@ -1,4 +1,4 @@
-"""Rules of rules.md §3.5-§3.12: land combat, targeted attacks, air units, AA, blockhouses,
+"""Core rules (dday/data/reference/10-core.md): land combat, targeted attacks, air units, AA, blockhouses,
 naval bombardment, beachheads, paratroopers and reinforcements.
 
 Every test names the rule IDs it checks (function name and/or ``@pytest.mark.rules``).

@@ -238,6 +238,27 @@ def test_no_data_file_names_a_path_outside_the_repository() -> None:
     assert not found, "the reference must stand on its own; it names outside files: " + "; ".join(found)
 
 
+SPEC_FILES = re.compile(r"\brules\.md\b|\bboard-notes\.md\b|\bgeography\.md\b|\bstyle\.md\b|\bshared/(?:reference|seeds)\b")
+SPEC_CHECKERS = {"test_rules_reference.py", "test_tutorial_text.py"}  # they name the patterns they look for
+
+
+def test_no_file_of_the_project_names_the_spec_it_was_built_from() -> None:
+    """The rules spec and board notes the project was written from do not ship: a reader sent to
+    'rules.md §7' or 'board-notes.md' finds nothing. Point at the shipped reference instead."""
+    files = [REPO / "README.md", REPO / "pyproject.toml"]
+    for folder, patterns in (("dday", ("*.py", "*.md", "*.json")), ("notebooks", ("*.ipynb",)), ("docs", ("*.md",)),
+                             ("geo", ("*.py", "*.md")), ("tests", ("*.py",)), ("benchmarks", ("*.py",)), ("scripts", ("*",))):  # fmt: skip
+        files += [p for pattern in patterns for p in sorted((REPO / folder).rglob(pattern)) if p.is_file()]
+    found = [
+        f"{path.relative_to(REPO)}:{n}: {m.group(0)}"
+        for path in files
+        if path.name not in SPEC_CHECKERS
+        for n, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        for m in SPEC_FILES.finditer(line)
+    ]
+    assert not found, "name the shipped reference (dday/data/reference/...) instead: " + "; ".join(found)
+
+
 def test_core_file_defines_every_r_id_of_the_rule_list() -> None:
     listed = {line.split()[0] for line in (REPO / "tests" / "data" / "rule_ids.txt").read_text().splitlines() if line.startswith("R-")}
     core = {r.id for r in parse_file(REFERENCE / "10-core.md")}

@@ -1,4 +1,4 @@
-"""Rules of rules.md §2-§3: sides, board data, setup, turn and deck, movement, stacking, control, victory.
+"""Core rules: sides, board data, setup, turn and deck, movement, stacking, control, victory.
 
 Every test names the rule IDs it checks (function name and/or ``@pytest.mark.rules``).
 Positions are built with :func:`dday.scenario.position`; dice are always scripted.

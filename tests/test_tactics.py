@@ -1,8 +1,8 @@
-"""Tactics cards (rules.md §7.1, §7.3): R-TAC-1..4, TAC-1..16, FAQ-40..47.
+"""Tactics cards: R-TAC-1..4, TAC-1..16, FAQ-40..47.
 
 With ``Rules(tactics=True)`` tactics card N is offered to its side right after order N
 (``pick use`` / ``pick pass``). Most positions below make order N do nothing, so the first
-step is the offer. Effects rules.md marks RECONSTRUCTED are tested as the engine implements
+step is the offer. Effects the rules reference marks reconstructed are tested as the engine implements
 its documented proposal, and the log says so.
 """
 

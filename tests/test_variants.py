@@ -1,7 +1,7 @@
-"""Variant rule sets (rules.md §8): VAR-RM-1..24 and VAR-TA-1..12, the named rule sets and their conflicts.
+"""Variant rule sets: VAR-RM-1..24 and VAR-TA-1..12, the named rule sets and their conflicts.
 
 House rules and real differences are options of :class:`dday.state.Rules` and are tested for
-their effect. Rows rules.md classes as errors, omissions or equivalent engine devices are not
+their effect. Rows the reference classes as errors, omissions or equivalent engine devices are not
 playable options: their tests show that the official behaviour holds.
 """
 
@@ -139,7 +139,7 @@ def test_every_rule_set_many_games(name: str) -> None:
 
 def test_every_advanced_rule_id_is_named_by_a_test() -> None:
     missing = sorted(rule_ids("advanced") - collect_tested_ids())
-    assert not missing, f"advanced rule IDs (rules.md sections 7-9) without a test naming them: {missing}"
+    assert not missing, f"advanced rule IDs (FORT, TAC, VAR and AH) without a test naming them: {missing}"
 
 
 # ---------------------------------------------------------------------------------------------

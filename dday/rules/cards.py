@@ -1,4 +1,4 @@
-"""The sixteen order cards as data (R-TURN-2, §4 of rules.md).
+"""The sixteen order cards as data (R-TURN-2; ORDER-1..16 in dday/data/reference/20-orders.md).
 
 >>> ORDER_CARDS[9].name, ORDER_CARDS[9].active
 ('Blockhouses Fire to Sea', 'axis')

@@ -1,6 +1,6 @@
-"""Advanced rules as data: the fortune and tactics decks (rules.md §7), the card sequences and the rule-option checks (§8).
+"""Advanced rules as data: the fortune and tactics decks (dday/data/reference/40-advanced.md), the card sequences and the rule-option checks (50-variants.md).
 
-Each card records how sure we are of it. Effects rules.md marks RECONSTRUCTED or UNKNOWN are
+Each card records how sure we are of it. Effects the rules reference marks reconstructed or UNKNOWN are
 implemented as its documented reconstruction, and ``reconstructed`` is True so the game log
 and the notebooks can say so.
 

@@ -1,4 +1,4 @@
-"""Fortune cards (rules.md §7.2): the hit numbers and air limits they change, the fortune roll, and the picks and rolls a result needs before its order starts (R-FORT-1/2, FORT-1..16).
+"""Fortune cards (FORT-1..16 in dday/data/reference/40-advanced.md): the hit numbers and air limits they change, the fortune roll, and the picks and rolls a result needs before its order starts (R-FORT-1/2, FORT-1..16).
 
 With the fortune deck in play, :func:`dday.rules.flow.start_card` rolls the fortune die of
 order N before the order begins (``fortune`` roll). A 1 is the positive result, a 6 the

@@ -28,7 +28,7 @@ UnitSpec = str | Mapping[str, int] | Force
 
 
 def force(spec: UnitSpec) -> Force:
-    """'3i 1a 1t 2b' (rules.md notation), a dict, or a Force -> Force.
+    """'3i 1a 1t 2b' (the rules reference's notation), a dict, or a Force -> Force.
 
     >>> force("3i 1a 2b")
     Force(infantry=3, artillery=1, tank=0, blockhouse=2)

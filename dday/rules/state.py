@@ -75,7 +75,7 @@ class Rules:
     * ``continuous_hold``: losing a city in the middle of the holding turn breaks the hold
       (R-VICTORY-4, RECONSTRUCTED option; default off).
     * ``fighter_limit``: fighters per zone (R-STACK-3: 4; VAR-TA-1: 3).
-    * ``fortune`` / ``tactics``: the advanced decks (rules.md §7).
+    * ``fortune`` / ``tactics``: the advanced decks (dday/data/reference/40-advanced.md).
     * ``card_order``: the sequence of the sixteen orders (VAR-TA-2 reorders them).
     * Reference-manual house rules: ``coastal_bombardment`` (VAR-RM-5), ``artillery_orders``
       (VAR-RM-7, -8, -9), ``reinforcement_six_nothing`` (VAR-RM-12), ``capture_win``

@@ -1,4 +1,4 @@
-"""Tactics cards (rules.md §7.3): what each card does once used (TAC-1..16, R-TAC-1..4).
+"""Tactics cards (TAC-1..16 in dday/data/reference/40-advanced.md): what each card does once used (TAC-1..16, R-TAC-1..4).
 
 With the tactics deck in play, tactics card N is offered after order N (the offer, and the
 TAC-11/13 artillery fire shared with orders 9a/11a, are in :mod:`dday.rules.flow`). Each card

@@ -1,4 +1,4 @@
-"""Powers, sides, unit types and their combat values (rules.md §2.1-§2.2).
+"""Powers, sides, unit types and their combat values (the R-GEN rules in dday/data/reference/10-core.md).
 
 A :class:`Force` counts land units of one power in one place:
 
@@ -152,7 +152,7 @@ class Force(NamedTuple):
         return cls(**{k: _count(k, v) for k, v in data.items()})
 
     def short(self) -> str:
-        """Compact text like '3i 1a 1t 2b' (the notation of rules.md §2.3)."""
+        """Compact text like '3i 1a 1t 2b' (the notation of the rules reference: i, a, t, b)."""
         parts = [f"{n}{k[0]}" for k, n in zip(self._fields, self, strict=True) if n]
         return " ".join(parts) if parts else "-"
 

@@ -1,4 +1,4 @@
-"""Named rule sets (rules.md §8): the official rules, the fan reference manual's house rules
+"""Named rule sets (VAR-RM-n, VAR-TA-n in dday/data/reference/50-variants.md): the official rules, the fan reference manual's house rules
 (VAR-RM) and the TripleA "D-Day 2" rules (VAR-TA), as option bundles; and the tables and
 figures of notebooks 23 and 24. The decks themselves are data in :mod:`dday.rules.decks`.
 

@@ -1,4 +1,4 @@
-"""Avalon Hill's *D-Day* (1961), Basic Game: the odds-ratio combat system, for comparison (rules.md §9, AH-1..AH-20).
+"""Avalon Hill's *D-Day* (1961), Basic Game: the odds-ratio combat system, for comparison (AH-1..AH-20 in dday/data/reference/50-variants.md).
 
 This is **not** the 2004 game the rest of the package plays. In 1961 a battle is one die roll
 on a *combat results table* (CRT): add up the attack factors, add up the defense factors
@@ -16,8 +16,8 @@ Fraction(1, 3)
 >>> exchange([4, 4, 6], 8).removed               # AH-11: doubled 4-defense division costs 8 attack factors
 (0, 1)
 
-Confidence (rules.md §1): every rule this module encodes is listed in :data:`CONFIDENCE` with
-its tag. Two pieces are **RECONSTRUCTED** by rules.md itself and must be shown as such:
+Confidence (the status of each AH entry in the rules reference): every rule this module encodes is listed in :data:`CONFIDENCE` with
+its tag. Two pieces are **RECONSTRUCTED** in the rules reference itself and must be shown as such:
 
 * the CRT (AH-10) is the classic Avalon Hill table (as in *Afrika Korps*), very likely but
   unverified for *D-Day* — the 1961 edition used a slide-rule table;

@@ -18,11 +18,11 @@ Result = Literal["AE", "AB2", "EX", "DB2", "DE"]
 ASide = Literal["allies", "germany"]
 
 # ---------------------------------------------------------------------------------------------
-# confidence of every encoded rule (rules.md §1 tags, plus POLICY for a player's free choice)
+# confidence of every encoded rule (the reference's confidence tags, plus POLICY for a player's free choice)
 
 
 class Choice(NamedTuple):
-    """One encoded rule or choice: its rules.md ID, its confidence tag and a one-line note."""
+    """One encoded rule or choice: its rule ID (AH-n), its confidence tag and a one-line note."""
 
     rule: str
     tag: str
@@ -235,7 +235,7 @@ RESULTS: Final[tuple[Result, ...]] = ("AE", "AB2", "EX", "DB2", "DE")
 """Worst for the attacker first: attacker eliminated, attacker back 2, exchange, defender back 2, defender eliminated."""
 
 CRT: Final[dict[str, tuple[Result, ...]]] = {
-    # column: results for die 1..6 (the rows of rules.md AH-10, read down each column)
+    # column: results for die 1..6 (the rows of AH-10 in the rules reference, read down each column)
     "1-6": ("AE", "AE", "AB2", "AE", "AE", "AE"),
     "1-5": ("AE", "AE", "AB2", "AB2", "AE", "AE"),
     "1-4": ("AB2", "AE", "AB2", "AB2", "AE", "AE"),
@@ -248,7 +248,7 @@ CRT: Final[dict[str, tuple[Result, ...]]] = {
     "5-1": ("DE", "DB2", "DE", "DB2", "DE", "DE"),
     "6-1": ("DE", "DB2", "DE", "DE", "DE", "DE"),
 }
-"""The classic Avalon Hill CRT of rules.md AH-10 — RECONSTRUCTED (very likely but unverified for *D-Day*)."""
+"""The classic Avalon Hill CRT of AH-10 — RECONSTRUCTED (very likely but unverified for *D-Day*)."""
 
 
 def crt_result(column: str, die: int) -> Result:

@@ -93,7 +93,7 @@ def show_config() -> dict[str, Any]:
 
 
 def frame_board(fig: go.Figure) -> None:
-    """Mercator view of exactly the board's frame, no basemap (offline; geography.md §7.3).
+    """Mercator view of exactly the board's frame, no basemap (offline; see geo/README.md, 'Rendering notes').
 
     Explicit ranges (the frame of zones.geojson) fill the plot; ``fitbounds="locations"`` left a wide margin.
     """
