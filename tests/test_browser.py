@@ -560,6 +560,12 @@ def test_w_dark_theme(page: Any, lab_server: tuple[str, str], shots: Path) -> No
     _w_settle(page, 2)
     color = lab.locator(".dday-ui").first.evaluate("e => getComputedStyle(e).color")
     assert color not in ("rgb(0, 0, 0)", "rgb(17, 17, 17)"), color  # light text on the dark page
+    chart = lab.locator(".js-plotly-plot .main-svg").first
+    tick = chart.locator(".xtick text").first.evaluate("e => getComputedStyle(e).fill")
+    paper = chart.locator(".bg").first.evaluate("e => getComputedStyle(e).fill")
+    light = [int(v) for v in re.findall(r"\d+", tick)[:3]]
+    dark = [int(v) for v in re.findall(r"\d+", paper)[:3]]
+    assert sum(light) > 450 and sum(dark) < 300, (tick, paper)  # the chart follows the theme: light text on a dark paper
     _w_shot(page, lab, shots / "w_14_dark.png")
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()

@@ -57,6 +57,11 @@ MUTED: Final = "var(--jp-ui-font-color2, #555)"
 PAPER: Final = "var(--jp-layout-color1, #FAFAFA)"
 RULE: Final = "var(--jp-border-color1, #BBB)"
 
+# Plotly draws its charts with fixed colours (it cannot read CSS variables), so under a dark
+# JupyterLab theme (JupyterLab and Voila mark it on <body>) the charts' paper, text and grid take
+# the theme's colours from these rules instead; hover labels keep dark text on their bright boxes.
+_DARK: Final = f'body[data-jp-theme-light="false"] .{UI_CLASS}'
+
 # One style sheet, scoped to the tutorial widgets, so controls are readable on a projector.
 _CSS: Final = f"""<style>
 .{UI_CLASS}, .{UI_CLASS} .widget-label, .{UI_CLASS} .widget-html-content, .{UI_CLASS} button,
@@ -73,6 +78,11 @@ _CSS: Final = f"""<style>
 .{UI_CLASS} .dday-wait {{ color: {INK}; border-left-color: {HIT_COLOR}; }}
 .{UI_CLASS} .dday-die {{ background: var(--jp-layout-color0, #fff); color: {INK}; border: 2px solid {MUTED}; }}
 .{UI_CLASS} .dday-emoji {{ font-family: 'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif; }}
+{_DARK} .js-plotly-plot .main-svg {{ background: transparent !important; }}
+{_DARK} .js-plotly-plot .main-svg .bg {{ fill: var(--jp-layout-color1) !important; }}
+{_DARK} .js-plotly-plot .main-svg text {{ fill: var(--jp-ui-font-color1) !important; }}
+{_DARK} .js-plotly-plot .main-svg .hoverlayer text {{ fill: #111 !important; }}
+{_DARK} .js-plotly-plot .main-svg .gridlayer path, {_DARK} .js-plotly-plot .main-svg .zerolinelayer path {{ stroke: var(--jp-border-color2) !important; }}
 </style>"""
 
 
