@@ -379,7 +379,7 @@ def test_order_5_bomber_strike_equals_engine_enumeration(axis: str) -> None:
 @pytest.mark.rules("ORDER-9", "EX-5", "R-BH-2", "R-BH-3", "FAQ-26")
 @pytest.mark.parametrize(
     ("zone", "blockhouses", "beach", "box"),
-    [("F15", "2b", "Gold", "5i 1a 1t"), ("F17", "2b", "Sword", "1i"), ("F14", "2b", "Omaha", "6i 2a")],
+    [("F15", "2b", "Gold", "5i 1a 1t"), ("F17", "2b", "Sword", "1i"), ("F14", "2b", "Omaha", "6i 2a"), ("F14", "2b", "Utah", "3i 1a"), ("F16", "1b", "Sword", "2i")],
 )
 def test_order_9_fire_to_sea_equals_engine_enumeration(zone: str, blockhouses: str, beach: str, box: str) -> None:
     s = position(card=9, zones={zone: {"Germany": blockhouses}}, beaches={beach: box})
@@ -387,7 +387,7 @@ def test_order_9_fire_to_sea_equals_engine_enumeration(zone: str, blockhouses: s
 
     def decide(t: State) -> Action:
         assert isinstance(t.step, FireToSeaStep)
-        return next(FireToSea(u) for u in ("tank", "artillery", "infantry") if t.beach_units(beach).get(u))
+        return next(FireToSea(u, beach) for u in ("tank", "artillery", "infantry") if t.beach_units(beach).get(u))
 
     got = enumerate_engine(s, decide, left_card(s), lambda t: n0 - t.beach_units(beach).total)
     assert got == odds.fire_to_sea(force(blockhouses).blockhouse, box).probs
