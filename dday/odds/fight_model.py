@@ -55,6 +55,10 @@ Kind = tuple[str, Mixture]
 """A kind of card: (the attacking side, its mixture of combat options)."""
 
 
+BASIC_RULES: Final = Rules()
+"""The official basic game (what ``rules=None`` means), made once."""
+
+
 def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | None, tac10: bool) -> Mixture:
     """The combat options of attack card ``card`` (1-based) as a mixture ((weight, options), ...).
 
@@ -66,7 +70,7 @@ def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | Non
     >>> card_modes(1, "allies", Rules(fortune=True), None, False)
     ((5, (None, 0, True)), (1, (2, 0, True)))
     """
-    arty = artillery_rolls(rules or Rules())
+    arty = artillery_rolls(rules or BASIC_RULES)
     paired = -1 if tac10 and card == 1 and attacker == "allies" else 0  # -1: TAC-10, resolved per force (opts_for)
     base: CombatOptions = (None, paired, arty)
     positive: CombatOptions = (fortune_infantry_hit(11 if attacker == "allies" else 13, 1), paired, arty)
@@ -104,13 +108,23 @@ def reachable_forces(policy: CasualtyPolicy, start: Force, side: str) -> list[Fo
     return list(seen)
 
 
+@cache
+def capped_steps(n: int, max_hits: int) -> tuple[tuple[int, ...], ...]:
+    """``after[i][k]`` for a chain of ``n`` forces that loses one force per hit: ``min(i + k, n - 1)``
+    (hits beyond the last unit are lost, R-COMBAT-5).
+
+    >>> capped_steps(3, 2)
+    ((0, 1, 2), (1, 2, 2), (2, 2, 2))
+    """
+    return tuple(tuple(min(i + k, n - 1) for k in range(max_hits + 1)) for i in range(n))
+
+
 @lru_cache(maxsize=1024)
 def loss_chain(policy: CasualtyPolicy, start: Force, side: str, max_hits: int) -> LossChain:
     """The forces ``policy`` can leave of ``start`` and where 0..``max_hits`` hits take each of them."""
     if isinstance(policy, LossOrder) and type(policy).__call__ is LossOrder.__call__:
         forces = tuple(policy.survivors(start, side))  # k more hits on forces[i] leave forces[i + k]
-        last = len(forces) - 1
-        return LossChain(forces, tuple(tuple(min(i + k, last) for k in range(max_hits + 1)) for i in range(len(forces))))
+        return LossChain(forces, capped_steps(len(forces), max_hits))
     forces = tuple(reachable_forces(policy, start, side))
     index = {f: i for i, f in enumerate(forces)}
     after = tuple(tuple(index[after_losses(policy, f, min(k, f.total), side)] for k in range(max_hits + 1)) for f in forces)
@@ -210,26 +224,43 @@ class FightModel:
         return matrix
 
 
-def _one_hot(after: tuple[tuple[int, ...], ...]) -> np.ndarray:
-    """``lost[i, k, j]`` = 1.0 where k hits leave force j of force i."""
+@lru_cache(maxsize=1024)
+def capping(after: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """``lost[i, k, j]`` = 1.0 where k hits leave force j of force i (memoised, read-only)."""
     table = np.array(after, dtype=np.intp)
-    return (table[:, :, None] == np.arange(len(after))).astype(np.float64)
+    lost = (table[:, :, None] == np.arange(len(after))).astype(np.float64)
+    lost.flags.writeable = False
+    return lost
 
 
 @lru_cache(maxsize=4096)
+def hit_floats(forces: tuple[Force, ...], side: str, attacking: bool, opts: CombatOptions) -> np.ndarray:
+    """``hits[f, k]`` = P(force ``f`` scores ``k`` hits), floats (memoised, read-only).
+
+    Each entry is its number of ways over ``6**dice`` (:func:`~dday.odds.dice_weights.side_weights`),
+    divided once: Python divides two integers correctly rounded, so each float is the nearest
+    to the exact chain's Fraction.
+    """
+    laws = [side_weights(f, side, attacking, opts) for f in forces]
+    hits = np.zeros((len(forces), max(len(w) for w in laws)))
+    for row, ways in zip(hits, laws, strict=True):
+        den = 6 ** (len(ways) - 1)
+        row[: len(ways)] = [w / den for w in ways]
+    hits.flags.writeable = False
+    return hits
+
+
 def fire_law(firing: LossChain, side: str, attacking: bool, opts: CombatOptions, target: LossChain) -> np.ndarray:
     """``law[f, e, e2]`` = P(force ``f`` of ``side``, firing once, leaves force ``e2`` of enemy force ``e``), floats.
 
-    The hits of force ``f`` (:func:`hit_ways`, each ways / den correctly rounded) times where
-    that many hits take each enemy force (``target.after``). Memoised and read-only.
+    The hits of force ``f`` (:func:`hit_floats`) times where that many hits take each enemy
+    force (:func:`capping` of ``target.after``).
     """
-    rows, den = hit_ways(firing.forces, side, attacking, opts)
-    hits = np.zeros((len(rows), len(target.after[0])))  # hits 0 .. the firing side's units
-    for i, row in enumerate(rows):
-        hits[i, : len(row)] = [x / den for x in row]
-    law = np.einsum("fk,eki->fei", hits, _one_hot(target.after))
-    law.flags.writeable = False
-    return law
+    hits = hit_floats(firing.forces, side, attacking, opts)
+    lost = capping(target.after)
+    if hits.shape[1] < lost.shape[1]:  # fewer dice than units (VAR-RM-9: artillery rolls none)
+        hits = np.pad(hits, ((0, 0), (0, lost.shape[1] - hits.shape[1])))
+    return np.einsum("fk,eki->fei", hits, lost)
 
 
 @lru_cache(maxsize=256)
@@ -290,5 +321,5 @@ def run_exact(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int
 
 def clear_caches() -> None:
     """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
-    for fn in (loss_chain, hit_ways, fire_law, fight_model):
+    for fn in (capped_steps, loss_chain, hit_ways, hit_floats, capping, fight_model):
         fn.cache_clear()
