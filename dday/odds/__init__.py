@@ -51,7 +51,7 @@ from .events import (
     strafe_dice,
     strafing,
 )
-from .fight_chain import zone_fight, zone_fight_exact
+from .fight_chain import hold_chances, zone_fight, zone_fight_exact
 from .fight_rows import ZoneFight
 from .one_cycle import (
     ALLIED_LOSS_ORDER,
@@ -88,6 +88,7 @@ __all__ = [
     "fmt",
     "hit_distribution",
     "hit_numbers",
+    "hold_chances",
     "hits",
     "naval_bombardment",
     "naval_bombardment_by_zone",

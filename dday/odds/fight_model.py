@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Final
 
 import numpy as np
@@ -162,7 +162,26 @@ class FightModel:
     side_a: LossChain
     side_x: LossChain
     kinds: tuple[Kind, ...]
-    summary: np.ndarray = field(repr=False)
+
+    @cached_property
+    def summary(self) -> np.ndarray:
+        """``summary[s, j]``: what state ``s`` adds to column ``FIGHT_KEYS[j]`` (read-only)."""
+        side_a, side_x = self.side_a, self.side_x
+        na, nx = len(side_a.forces), len(side_x.forces)
+        counts_a = np.array(side_a.forces, dtype=np.float64)  # [a, unit type] in Force's field order
+        counts_x = np.array(side_x.forces, dtype=np.float64)
+        alive_a = (counts_a.sum(axis=1) > 0)[:, None]
+        alive_x = (counts_x.sum(axis=1) > 0)[None, :]
+        summary = np.zeros((na, nx, len(FIGHT_KEYS)))
+        summary[:, :, 0] = alive_a & ~alive_x  # allies_hold
+        summary[:, :, 1] = ~alive_a & alive_x  # axis_hold
+        summary[:, :, 2] = alive_a & alive_x  # contested
+        summary[:, :, 3] = ~alive_a & ~alive_x  # empty
+        summary[:, :, 4 : 4 + len(ALLIED_COLS)] = counts_a[:, None, [FORCE_FIELD[u] for u in ALLIED_COLS]]
+        summary[:, :, 4 + len(ALLIED_COLS) :] = counts_x[None, :, [FORCE_FIELD[u] for u in AXIS_COLS]]
+        flat = summary.reshape(na * nx, len(FIGHT_KEYS))
+        flat.flags.writeable = False
+        return flat
 
     @property
     def size(self) -> int:
@@ -208,20 +227,54 @@ class FightModel:
         common = math.gcd(total, *(w for row in mixed for w in row.values()))
         return tuple(tuple((t, w // common) for t, w in sorted(row.items())) for row in mixed), total // common
 
+    def modes(self, k: int) -> list[tuple[float, CombatOptions]]:
+        """Kind ``k``'s combat options, each with its probability."""
+        mixture = self.kinds[k][1]
+        total = sum(w for w, _ in mixture)
+        return [(weight / total, opts) for weight, opts in mixture]
+
+    def hits(self, k: int, opts: CombatOptions) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`hit_floats` of each Allied force and of each Axis force on a card of kind ``k`` played with ``opts``."""
+        attacker = self.kinds[k][0]
+        return (
+            hit_floats(self.side_a.forces, "allies", attacker == "allies", opts),
+            hit_floats(self.side_x.forces, "axis", attacker == "axis", opts),
+        )
+
+    def fire_laws(self, k: int) -> list[tuple[float, np.ndarray, np.ndarray]]:
+        """Per combat option of kind ``k``: (its probability, the Axis fire ``[a, x, a']``, the Allied fire ``[a, x, x']``)."""
+        side_a, side_x = self.side_a, self.side_x
+        attacker = self.kinds[k][0]
+        return [
+            (
+                p,
+                fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2),
+                fire_law(side_a, "allies", attacker == "allies", opts, side_x),
+            )
+            for p, opts in self.modes(k)
+        ]
+
     @lru_cache(maxsize=64)  # noqa: B019 - as exact()
     def matrix(self, k: int) -> np.ndarray:
         """Kind ``k``'s transition matrix of floats, ``T[s, t]`` = P(s → t) (read-only)."""
-        side_a, side_x = self.side_a, self.side_x
         size = self.size
-        attacker, mixture = self.kinds[k]
-        total = sum(w for w, _ in mixture)
         matrix = np.zeros((size, size))
-        for weight, opts in mixture:
-            to_a = fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2)  # [a, x, a']: the Axis fire
-            to_x = fire_law(side_a, "allies", attacker == "allies", opts, side_x)  # [a, x, x']: the Allied fire
-            matrix += (weight / total) * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(size, size)
+        for p, to_a, to_x in self.fire_laws(k):
+            matrix += p * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(size, size)
         matrix.flags.writeable = False  # memoised
         return matrix
+
+    def from_start(self, k: int) -> np.ndarray:
+        """Row 0 of :meth:`matrix` (one card of kind ``k`` from the start), without the rest of the matrix:
+        where the enemy's hits take each side's starting force, for the two sides together."""
+        na, nx = len(self.side_a.forces), len(self.side_x.forces)
+        row = np.zeros((na, nx))
+        for p, opts in self.modes(k):
+            hits_a, hits_x = self.hits(k, opts)
+            to_a = np.bincount(self.side_a.after[0][: hits_x.shape[1]], weights=hits_x[0], minlength=na)  # the Axis fire
+            to_x = np.bincount(self.side_x.after[0][: hits_a.shape[1]], weights=hits_a[0], minlength=nx)  # the Allied fire
+            row += p * np.outer(to_a, to_x)
+        return row.ravel()
 
 
 @lru_cache(maxsize=1024)
@@ -269,21 +322,7 @@ def fight_model(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[Kind,
     a bot asks about the same forces again and again; the number of cards does not matter)."""
     side_a = loss_chain(policy, a0, "allies", x0.total)
     side_x = loss_chain(policy, x0, "axis", a0.total)
-    na, nx = len(side_a.forces), len(side_x.forces)
-    counts_a = np.array(side_a.forces, dtype=np.float64)  # [a, unit type] in Force's field order
-    counts_x = np.array(side_x.forces, dtype=np.float64)
-    alive_a = (counts_a.sum(axis=1) > 0)[:, None]
-    alive_x = (counts_x.sum(axis=1) > 0)[None, :]
-    summary = np.zeros((na, nx, len(FIGHT_KEYS)))
-    summary[:, :, 0] = alive_a & ~alive_x  # allies_hold
-    summary[:, :, 1] = ~alive_a & alive_x  # axis_hold
-    summary[:, :, 2] = alive_a & alive_x  # contested
-    summary[:, :, 3] = ~alive_a & ~alive_x  # empty
-    summary[:, :, 4 : 4 + len(ALLIED_COLS)] = counts_a[:, None, [FORCE_FIELD[u] for u in ALLIED_COLS]]
-    summary[:, :, 4 + len(ALLIED_COLS) :] = counts_x[None, :, [FORCE_FIELD[u] for u in AXIS_COLS]]
-    flat = summary.reshape(na * nx, len(FIGHT_KEYS))
-    flat.flags.writeable = False
-    return FightModel(policy, side_a, side_x, kinds, flat)
+    return FightModel(policy, side_a, side_x, kinds)
 
 
 def run_floats(model: FightModel, sequence: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -299,6 +338,58 @@ def run_floats(model: FightModel, sequence: Sequence[int]) -> tuple[np.ndarray, 
         p = np.einsum("s,st->t", p, model.matrix(k))
         states[c] = p
     return np.einsum("cs,sj->cj", states, model.summary), p
+
+
+def run_holds(model: FightModel, sequence: Sequence[int]) -> tuple[float, float]:
+    """(P(the Allies hold), P(the Axis hold)) after the cards, without the table: what a bot asks.
+
+    The float chain runs to the card before the last (the first card from the start needs only
+    the start's row). The last card only decides who holds: given the state, the two sides'
+    fire is independent, and a side is wiped out when the enemy scores at least as many hits
+    as it has units (R-COMBAT-5), so P(Allies hold) is the sum over the states of
+    P(state) × P(the Allies are not wiped out) × P(the Axis is). Equal to the table's
+    ``allies_hold`` and ``axis_hold`` up to rounding (a few units in the 16th digit).
+    """
+    side_a, side_x = model.side_a, model.side_x
+    if not sequence:
+        alive_a, alive_x = side_a.forces[0].total > 0, side_x.forces[0].total > 0
+        return float(alive_a and not alive_x), float(alive_x and not alive_a)
+    *before, last = sequence
+    if before:
+        p = model.from_start(before[0])
+        for k in before[1:]:
+            p = np.einsum("s,st->t", p, model.matrix(k))
+    else:
+        p = np.zeros(model.size)
+        p[0] = 1.0
+    p = p.reshape(len(side_a.forces), len(side_x.forces))
+    attacker = model.kinds[last][0]
+    allies = axis = 0.0
+    for w, opts in model.modes(last):
+        tail_a = at_least(side_a.forces, "allies", attacker == "allies", opts)
+        tail_x = at_least(side_x.forces, "axis", attacker == "axis", opts)
+        units_a = [min(f.total, tail_x.shape[1] - 1) for f in side_a.forces]  # the hits that wipe each force out
+        units_x = [min(f.total, tail_a.shape[1] - 1) for f in side_x.forces]
+        wiped_a = tail_x[:, units_a].T  # [a, x]: P(Axis force x scores at least the units of Allied force a)
+        wiped_x = tail_a[:, units_x]  # [a, x]: P(Allied force a scores at least the units of Axis force x)
+        allies += w * float(np.sum(p * (1.0 - wiped_a) * wiped_x))
+        axis += w * float(np.sum(p * wiped_a * (1.0 - wiped_x)))
+    return allies, axis
+
+
+@lru_cache(maxsize=4096)
+def at_least(forces: tuple[Force, ...], side: str, attacking: bool, opts: CombatOptions) -> np.ndarray:
+    """``tail[f, m]`` = P(force ``f`` scores at least ``m`` hits), for ``m`` = 0 .. the most dice + 1
+    (the last column is 0: more hits than dice). Memoised, read-only.
+
+    >>> at_least((Force(infantry=1), Force()), "allies", True, (None, 0, True)).round(4).tolist()   # one die hitting on 1; none
+    [[1.0, 0.1667, 0.0], [1.0, 0.0, 0.0]]
+    """
+    hits = hit_floats(forces, side, attacking, opts)
+    tail = np.zeros((hits.shape[0], hits.shape[1] + 1))
+    tail[:, :-1] = np.cumsum(hits[:, ::-1], axis=1)[:, ::-1]
+    tail.flags.writeable = False
+    return tail
 
 
 def run_exact(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int], int]]:
@@ -321,5 +412,5 @@ def run_exact(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int
 
 def clear_caches() -> None:
     """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
-    for fn in (capped_steps, loss_chain, hit_ways, hit_floats, capping, fight_model):
+    for fn in (capped_steps, loss_chain, hit_ways, hit_floats, at_least, capping, fight_model):
         fn.cache_clear()
