@@ -114,6 +114,7 @@ class _Context:
         self._to_target: dict[str, int] = {}
         self._to_front: dict[str, int] = {}
         self._enemy: dict[tuple[str, str], tuple[Force, float]] = {}
+        self._free: dict[tuple[str, str], dict[str, int]] = {}  # see _free_next_to (depends on the declared moves)
 
     def declared(self, s: State) -> _Context:
         """This context for ``s``: the same position with more moves declared. What depends
@@ -122,6 +123,7 @@ class _Context:
         new.__dict__.update(self.__dict__)
         new.state = s
         new.__dict__.pop("after", None)
+        new._free = {}
         return new
 
     @cached_property
@@ -165,29 +167,40 @@ class _Context:
         """``mine`` plus the own units one move from ``zone`` that could still join an attack
         on it this step (not locked, not declared yet), strongest first, up to the stacking
         limit: what a coordinated attack could bring, not what one unit brings alone."""
-        s = self.state
-        b = s.board
+        b = self.state.board
         room = b.stacking_limit - mine.land_for_stacking
-        if room <= 0 or not isinstance(s.step, DeclareMovesStep):
+        if room <= 0 or not isinstance(self.state.step, DeclareMovesStep):
             return mine
-        free: dict[str, int] = {"tank": 0, "artillery": 0, "infantry": 0}
-        declared: dict[tuple[str, str], int] = {}
-        for m in s.step.moves:
-            declared[(m.path[0], m.unit)] = declared.get((m.path[0], m.unit), 0) + m.count
-        enemy = other_side(side)
-        for n in b.zone(zone).neighbours:
-            if s.side_total(n, enemy):
-                continue  # locked in combat
-            f = s.side_units(n, side)
-            for u in free:
-                free[u] += max(0, f.get(u) - declared.get((n, u), 0))
         out = mine
-        for u, have in free.items():
+        for u, have in self._free_next_to(zone, side).items():
             k = min(have, room)
             if k:
                 out = out.add(u, k)
                 room -= k
         return out
+
+    def _free_next_to(self, zone: str, side: str) -> dict[str, int]:
+        """Per mobile type, strongest first: the units of ``side`` next to ``zone`` that are not
+        locked in a fight and not declared yet (kept for this context: a move step asks about
+        the same zone for every candidate that attacks it)."""
+        key = (zone, side)
+        free = self._free.get(key)
+        if free is not None:
+            return free
+        s = self.state
+        assert isinstance(s.step, DeclareMovesStep)
+        free = self._free[key] = {"tank": 0, "artillery": 0, "infantry": 0}
+        declared: dict[tuple[str, str], int] = {}
+        for m in s.step.moves:
+            declared[(m.path[0], m.unit)] = declared.get((m.path[0], m.unit), 0) + m.count
+        enemy = other_side(side)
+        for n in s.board.zone(zone).neighbours:
+            if s.side_total(n, enemy):
+                continue  # locked in combat
+            f = s.side_units(n, side)
+            for u in free:
+                free[u] += max(0, f.get(u) - declared.get((n, u), 0))
+        return free
 
     def force_after(self, s: State, zone: str, side: str) -> Force:
         return self.after.get(zone) or s.side_units(zone, side)

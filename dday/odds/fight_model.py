@@ -88,6 +88,16 @@ class LossChain:
     forces: tuple[Force, ...]  # the forces the policy can leave, the start first
     after: tuple[tuple[int, ...], ...]  # after[i][k]: the force that k hits leave of force i (capped, R-COMBAT-5)
 
+    @cached_property
+    def units(self) -> np.ndarray:
+        """The number of units of each force: the hits that wipe it out (R-COMBAT-5)."""
+        return np.array([f.total for f in self.forces], dtype=np.intp)
+
+    @cached_property
+    def from_start(self) -> np.ndarray:
+        """``after[0]`` as an array: where k hits take the starting force."""
+        return np.array(self.after[0], dtype=np.intp)
+
 
 def after_losses(policy: CasualtyPolicy, force: Force, hits: int, side: str) -> Force:
     """What ``force`` keeps after ``hits`` losses chosen by ``policy``."""
@@ -271,8 +281,8 @@ class FightModel:
         row = np.zeros((na, nx))
         for p, opts in self.modes(k):
             hits_a, hits_x = self.hits(k, opts)
-            to_a = np.bincount(self.side_a.after[0][: hits_x.shape[1]], weights=hits_x[0], minlength=na)  # the Axis fire
-            to_x = np.bincount(self.side_x.after[0][: hits_a.shape[1]], weights=hits_a[0], minlength=nx)  # the Allied fire
+            to_a = np.bincount(self.side_a.from_start[: hits_x.shape[1]], weights=hits_x[0], minlength=na)  # the Axis fire
+            to_x = np.bincount(self.side_x.from_start[: hits_a.shape[1]], weights=hits_a[0], minlength=nx)  # the Allied fire
             row += p * np.outer(to_a, to_x)
         return row.ravel()
 
@@ -368,10 +378,9 @@ def run_holds(model: FightModel, sequence: Sequence[int]) -> tuple[float, float]
     for w, opts in model.modes(last):
         tail_a = at_least(side_a.forces, "allies", attacker == "allies", opts)
         tail_x = at_least(side_x.forces, "axis", attacker == "axis", opts)
-        units_a = [min(f.total, tail_x.shape[1] - 1) for f in side_a.forces]  # the hits that wipe each force out
-        units_x = [min(f.total, tail_a.shape[1] - 1) for f in side_x.forces]
-        wiped_a = tail_x[:, units_a].T  # [a, x]: P(Axis force x scores at least the units of Allied force a)
-        wiped_x = tail_a[:, units_x]  # [a, x]: P(Allied force a scores at least the units of Axis force x)
+        # [a, x]: P(Axis force x scores at least the units of Allied force a), and the other way round
+        wiped_a = tail_x[:, np.minimum(side_a.units, tail_x.shape[1] - 1)].T
+        wiped_x = tail_a[:, np.minimum(side_x.units, tail_a.shape[1] - 1)]
         allies += w * float(np.sum(p * (1.0 - wiped_a) * wiped_x))
         axis += w * float(np.sum(p * wiped_a * (1.0 - wiped_x)))
     return allies, axis

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from ..errors import IllegalActionError, SaveFileError
@@ -249,6 +250,12 @@ def _whole(a: object, name: str, value: object, least: int) -> None:
         raise _bad(a, f"{name} must be between {least} and {MAX_COUNT}, not {value}")
 
 
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of the decision class ``cls`` (asked once per class, not once per decision)."""
+    return tuple(f.name for f in fields(cls))
+
+
 def check_well_formed(a: Any) -> None:
     """Raise :class:`~dday.errors.IllegalActionError` (rule R-GEN-6) unless ``a`` is a decision whose
     fields hold values of the right kind: names are short non-empty text, counts are whole
@@ -264,19 +271,18 @@ def check_well_formed(a: Any) -> None:
     """
     if not isinstance(a, ACTION_TYPES):
         raise IllegalActionError("R-GEN-6", f"{quote(a)} is not a decision (one of {', '.join(t.__name__ for t in ACTION_TYPES)})")
-    decision: Any = a  # a dataclass of ACTION_TYPES, checked above
-    for f in fields(decision):
-        value = getattr(a, f.name)
-        if f.name == "count":
+    for name in _field_names(type(a)):
+        value = getattr(a, name)
+        if name == "count":
             _whole(a, "count", value, 1)
-        elif f.name == "uk":
+        elif name == "uk":
             _whole(a, "uk", value, 0)
-        elif f.name == "path":
+        elif name == "path":
             if not isinstance(value, tuple) or not 2 <= len(value) <= 8:
                 raise _bad(a, f"path must be a tuple of 2 or more zone names, not {quote(value)}")
             for z in value:
                 _text(a, "a zone of the path", z)
-        elif f.name == "losses":
+        elif name == "losses":
             if not isinstance(value, tuple) or not 1 <= len(value) <= 30:
                 raise _bad(a, f"losses must be a tuple of (power, unit, count) triples, not {quote(value)}")
             for loss in value:
@@ -286,4 +292,4 @@ def check_well_formed(a: Any) -> None:
                 _text(a, "unit", loss[1])
                 _whole(a, "count", loss[2], 1)
         else:
-            _text(a, f.name, value, empty=isinstance(a, Land) and f.name == "zone")
+            _text(a, name, value, empty=isinstance(a, Land) and name == "zone")
