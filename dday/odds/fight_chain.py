@@ -78,11 +78,15 @@ def _set_up(
         raise inputs.OddsInputError("only the Axis has blockhouses (R-BH-1)")
     # the cards: who attacks, with which options (card 1 may differ; later cards only alternate)
     kinds: dict[Kind, int] = {}
+    index: dict[tuple[int, str], int] = {}  # (card 1 or a later card, attacker) -> its kind's index
     sequence: list[int] = []
     attacker = first
     for card in range(1, cards + 1):
-        kind = (attacker, card_modes(min(card, 2), attacker, rules, fortune, tac10))
-        sequence.append(kinds.setdefault(kind, len(kinds)))
+        key = (min(card, 2), attacker)
+        if key not in index:
+            kind = (attacker, card_modes(key[0], attacker, rules, fortune, tac10))
+            index[key] = kinds.setdefault(kind, len(kinds))
+        sequence.append(index[key])
         attacker = other_side(attacker)
     return a0, x0, fight_model(policy, a0, x0, tuple(kinds)), sequence
 
