@@ -130,10 +130,17 @@ def capped_steps(n: int, max_hits: int) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=1024)
+def survivors(policy: LossOrder, start: Force, side: str) -> tuple[Force, ...]:
+    """:meth:`LossOrder.survivors` as a tuple, memoised apart from :func:`loss_chain`: the same
+    force meets enemies of many sizes (``max_hits``) in a bot's game."""
+    return tuple(policy.survivors(start, side))
+
+
+@lru_cache(maxsize=1024)
 def loss_chain(policy: CasualtyPolicy, start: Force, side: str, max_hits: int) -> LossChain:
     """The forces ``policy`` can leave of ``start`` and where 0..``max_hits`` hits take each of them."""
     if isinstance(policy, LossOrder) and type(policy).__call__ is LossOrder.__call__:
-        forces = tuple(policy.survivors(start, side))  # k more hits on forces[i] leave forces[i + k]
+        forces = survivors(policy, start, side)  # k more hits on forces[i] leave forces[i + k]
         return LossChain(forces, capped_steps(len(forces), max_hits))
     forces = tuple(reachable_forces(policy, start, side))
     index = {f: i for i, f in enumerate(forces)}
@@ -421,5 +428,5 @@ def run_exact(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int
 
 def clear_caches() -> None:
     """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
-    for fn in (capped_steps, loss_chain, hit_ways, hit_floats, at_least, capping, fight_model):
+    for fn in (capped_steps, survivors, loss_chain, hit_ways, hit_floats, at_least, capping, fight_model):
         fn.cache_clear()
