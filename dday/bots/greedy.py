@@ -76,14 +76,17 @@ def strength(force: Force, side: str, attacking: bool) -> float:
     return total
 
 
-def _after_moves(state: State, step: DeclareMovesStep) -> dict[str, Force]:
-    """Side forces per zone after the declared moves (only the zones they touch)."""
+def _after_moves(state: State, step: DeclareMovesStep, known: tuple[int, dict[str, Force]] = (0, {})) -> dict[str, Force]:
+    """Side forces per zone after the declared moves (only the zones they touch). ``known`` is
+    (n, this for the first n moves of the step): only the later moves are added to it."""
     side = step.side
-    out: dict[str, Force] = {}
-    for m in step.moves:
+    done, before = known
+    out = dict(before)
+    moves = step.moves[done:]
+    for m in moves:
         for z in (m.path[0], m.path[-1]):
             out.setdefault(z, state.side_units(z, side))
-    for m in step.moves:
+    for m in moves:
         out[m.path[0]] = out[m.path[0]].add(m.unit, -m.count)
         out[m.path[-1]] = out[m.path[-1]].add(m.unit, m.count)
     return out
@@ -115,6 +118,7 @@ class _Context:
         self._to_front: dict[str, int] = {}
         self._enemy: dict[tuple[str, str], tuple[Force, float]] = {}
         self._free: dict[tuple[str, str], dict[str, int]] = {}  # see _free_next_to (depends on the declared moves)
+        self._after_known: tuple[int, dict[str, Force]] = (0, {})  # see declared()
 
     def declared(self, s: State) -> _Context:
         """This context for ``s``: the same position with more moves declared. What depends
@@ -122,7 +126,10 @@ class _Context:
         new = object.__new__(_Context)
         new.__dict__.update(self.__dict__)
         new.state = s
-        new.__dict__.pop("after", None)
+        old_after = new.__dict__.pop("after", None)
+        if old_after is not None:  # the moves declared before s's last ones, worked out already
+            assert isinstance(self.state.step, DeclareMovesStep)
+            new._after_known = (len(self.state.step.moves), old_after)
         new._free = {}
         return new
 
@@ -149,7 +156,7 @@ class _Context:
     @cached_property
     def after(self) -> dict[str, Force]:
         s = self.state
-        return _after_moves(s, s.step) if isinstance(s.step, DeclareMovesStep) else {}
+        return _after_moves(s, s.step, self._after_known) if isinstance(s.step, DeclareMovesStep) else {}
 
     @cached_property
     def near_allies(self) -> set[str]:
