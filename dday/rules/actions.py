@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any
 
 from ..errors import IllegalActionError, SaveFileError
@@ -250,10 +249,15 @@ def _whole(a: object, name: str, value: object, least: int) -> None:
         raise _bad(a, f"{name} must be between {least} and {MAX_COUNT}, not {value}")
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    """The field names of the decision class ``cls`` (asked once per class, not once per decision)."""
-    return tuple(f.name for f in fields(cls))
+    """The field names of the decision class ``cls`` (worked out once per class, not once per decision)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def check_well_formed(a: Any) -> None:
@@ -271,7 +275,8 @@ def check_well_formed(a: Any) -> None:
     """
     if not isinstance(a, ACTION_TYPES):
         raise IllegalActionError("R-GEN-6", f"{quote(a)} is not a decision (one of {', '.join(t.__name__ for t in ACTION_TYPES)})")
-    for name in _field_names(type(a)):
+    decision: Any = a  # a dataclass of ACTION_TYPES, checked above
+    for name in _field_names(type(decision)):
         value = getattr(a, name)
         if name == "count":
             _whole(a, "count", value, 1)
