@@ -107,5 +107,6 @@ def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
     for module in (dice_weights, fight_model, one_cycle, rule_effects):
         module.clear_caches()
+    fight_chain.card_kinds.cache_clear()
     dice_mod.hit_distribution.cache_clear()
     dice_mod.hit_weights.cache_clear()

@@ -7,6 +7,8 @@ runs only when a Fraction is read (``ZoneFight.exact``, ``.rows``, ``.final``, `
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pandas as pd
 
 from ..rules.state import Rules
@@ -45,7 +47,7 @@ def zone_fight_exact(
     table, final = run_floats(model, sequence)
     table.flags.writeable = False
     final.flags.writeable = False
-    return ZoneFight(a0, x0, first, policy, model, tuple(sequence), table, final)
+    return ZoneFight(a0, x0, first, policy, model, sequence, table, final)
 
 
 def hold_chances(allies: UnitSpec, axis: UnitSpec, cards: int, first: str = "allies", policy: CasualtyPolicy = DEFAULT_POLICY) -> tuple[float, float]:
@@ -65,7 +67,7 @@ def hold_chances(allies: UnitSpec, axis: UnitSpec, cards: int, first: str = "all
 
 def _set_up(
     allies: UnitSpec, axis: UnitSpec, cards: int, first: str, policy: CasualtyPolicy, rules: Rules | None, fortune: int | None, tac10: bool
-) -> tuple[Force, Force, FightModel, list[int]]:
+) -> tuple[Force, Force, FightModel, tuple[int, ...]]:
     """The inputs checked, the fight's model and, per card, the index of its kind in ``model.kinds``."""
     a0, x0 = as_force(allies, "the Allies"), as_force(axis, "the Axis")
     cards = inputs.count("cards", cards, inputs.MAX_CARDS)
@@ -76,7 +78,20 @@ def _set_up(
         raise inputs.OddsInputError("TAC-10 changes the Allied attack on order 11: use first='allies'")
     if a0.blockhouse:
         raise inputs.OddsInputError("only the Axis has blockhouses (R-BH-1)")
-    # the cards: who attacks, with which options (card 1 may differ; later cards only alternate)
+    kinds, sequence = card_kinds(cards, first, rules, fortune, tac10)
+    return a0, x0, fight_model(policy, a0, x0, kinds), sequence
+
+
+@lru_cache(maxsize=256)
+def card_kinds(cards: int, first: str, rules: Rules | None, fortune: int | None, tac10: bool) -> tuple[tuple[Kind, ...], tuple[int, ...]]:
+    """The kinds of card of a fight (who attacks, with which options) and, per card, the index of
+    its kind: card 1 may differ, later cards only alternate (memoised: a bot asks thousands of
+    fights of two cards).
+
+    >>> kinds, sequence = card_kinds(3, "allies", None, None, False)
+    >>> [attacker for attacker, _ in kinds], sequence
+    (['allies', 'axis'], (0, 1, 0))
+    """
     kinds: dict[Kind, int] = {}
     index: dict[tuple[int, str], int] = {}  # (card 1 or a later card, attacker) -> its kind's index
     sequence: list[int] = []
@@ -88,7 +103,7 @@ def _set_up(
             index[key] = kinds.setdefault(kind, len(kinds))
         sequence.append(index[key])
         attacker = other_side(attacker)
-    return a0, x0, fight_model(policy, a0, x0, tuple(kinds)), sequence
+    return tuple(kinds), tuple(sequence)
 
 
 def zone_fight(
