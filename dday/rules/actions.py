@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, fields
 from typing import Any
 
 from ..errors import IllegalActionError, SaveFileError
@@ -249,15 +249,15 @@ def _whole(a: object, name: str, value: object, least: int) -> None:
         raise _bad(a, f"{name} must be between {least} and {MAX_COUNT}, not {value}")
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[Field[Any], ...]] = {}
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The field names of the decision class ``cls`` (worked out once per class, not once per decision)."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
+def _fields_of(cls: type) -> tuple[Field[Any], ...]:
+    """The fields of the decision class ``cls`` (worked out once per class, not once per decision)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = fields(cls)
+    return found
 
 
 def check_well_formed(a: Any) -> None:
@@ -276,18 +276,18 @@ def check_well_formed(a: Any) -> None:
     if not isinstance(a, ACTION_TYPES):
         raise IllegalActionError("R-GEN-6", f"{quote(a)} is not a decision (one of {', '.join(t.__name__ for t in ACTION_TYPES)})")
     decision: Any = a  # a dataclass of ACTION_TYPES, checked above
-    for name in _field_names(type(decision)):
-        value = getattr(a, name)
-        if name == "count":
+    for f in _fields_of(type(decision)):
+        value = getattr(a, f.name)
+        if f.name == "count":
             _whole(a, "count", value, 1)
-        elif name == "uk":
+        elif f.name == "uk":
             _whole(a, "uk", value, 0)
-        elif name == "path":
+        elif f.name == "path":
             if not isinstance(value, tuple) or not 2 <= len(value) <= 8:
                 raise _bad(a, f"path must be a tuple of 2 or more zone names, not {quote(value)}")
             for z in value:
                 _text(a, "a zone of the path", z)
-        elif name == "losses":
+        elif f.name == "losses":
             if not isinstance(value, tuple) or not 1 <= len(value) <= 30:
                 raise _bad(a, f"losses must be a tuple of (power, unit, count) triples, not {quote(value)}")
             for loss in value:
@@ -297,4 +297,4 @@ def check_well_formed(a: Any) -> None:
                 _text(a, "unit", loss[1])
                 _whole(a, "count", loss[2], 1)
         else:
-            _text(a, name, value, empty=isinstance(a, Land) and name == "zone")
+            _text(a, f.name, value, empty=isinstance(a, Land) and f.name == "zone")
