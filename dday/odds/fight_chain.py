@@ -15,8 +15,9 @@ from ..rules.state import Rules
 from ..rules.units import Force, other_side
 from . import inputs
 from .distribution import UnitSpec, as_force, check_side
-from .fight_model import FightModel, Kind, card_modes, fight_model, run_floats, run_holds
+from .fight_model import FightModel, Kind, card_modes, fight_model, run_floats
 from .fight_rows import ZoneFight
+from .holds import run_holds
 from .one_cycle import DEFAULT_POLICY, CasualtyPolicy
 
 __all__ = ["hold_chances", "zone_fight", "zone_fight_exact"]
