@@ -73,3 +73,32 @@ def test_the_exact_chain_runs_only_when_a_fraction_is_read() -> None:
     assert "exact_states" not in fight.__dict__
     fight.exact("allies_hold")
     assert "exact_states" in fight.__dict__
+
+
+@pytest.mark.rules("R-COMBAT-5", "R-CONTROL-1")
+@settings(max_examples=40, deadline=None)
+@given(
+    allies=_forces("iat", 8),
+    axis=_forces("iatb", 10),
+    cards=st.integers(0, 12),
+    first=st.sampled_from(["allies", "axis"]),
+    policy=st.sampled_from([odds.DEFAULT_POLICY, odds.ENGINE_ORDER_POLICY]),
+)
+def test_hold_chances_are_the_exact_holds(allies: str, axis: str, cards: int, first: str, policy: odds.CasualtyPolicy) -> None:
+    """hold_chances (the bots' shortcut: no table, the last card in closed form) gives the exact
+    allies_hold and axis_hold of the last card to 1e-12."""
+    fight = odds.zone_fight_exact(allies, axis, cards, first, policy)
+    got = odds.hold_chances(allies, axis, cards, first, policy)
+    if cards == 0:
+        assert got == (0.0, 0.0)  # both sides have units: contested
+        return
+    for value, key in zip(got, ("allies_hold", "axis_hold"), strict=True):
+        assert math.isclose(value, fight.exact(key), rel_tol=1e-12, abs_tol=1e-300), (key, value, float(fight.exact(key)))
+
+
+def test_hold_chances_with_a_side_wiped_out_already() -> None:
+    assert odds.hold_chances("2i", "", 2) == (1.0, 0.0)
+    assert odds.hold_chances("", "1b", 1, "axis") == (0.0, 1.0)
+    assert odds.hold_chances("", "", 3) == (0.0, 0.0)
+    with pytest.raises(odds.OddsInputError):
+        odds.hold_chances("2i", "1i", 201)

@@ -76,14 +76,17 @@ def strength(force: Force, side: str, attacking: bool) -> float:
     return total
 
 
-def _after_moves(state: State, step: DeclareMovesStep) -> dict[str, Force]:
-    """Side forces per zone after the declared moves (only the zones they touch)."""
+def _after_moves(state: State, step: DeclareMovesStep, known: tuple[int, dict[str, Force]] = (0, {})) -> dict[str, Force]:
+    """Side forces per zone after the declared moves (only the zones they touch). ``known`` is
+    (n, this for the first n moves of the step): only the later moves are added to it."""
     side = step.side
-    out: dict[str, Force] = {}
-    for m in step.moves:
+    done, before = known
+    out = dict(before)
+    moves = step.moves[done:]
+    for m in moves:
         for z in (m.path[0], m.path[-1]):
             out.setdefault(z, state.side_units(z, side))
-    for m in step.moves:
+    for m in moves:
         out[m.path[0]] = out[m.path[0]].add(m.unit, -m.count)
         out[m.path[-1]] = out[m.path[-1]].add(m.unit, m.count)
     return out
@@ -114,6 +117,8 @@ class _Context:
         self._to_target: dict[str, int] = {}
         self._to_front: dict[str, int] = {}
         self._enemy: dict[tuple[str, str], tuple[Force, float]] = {}
+        self._free: dict[tuple[str, str], dict[str, int]] = {}  # see _free_next_to (depends on the declared moves)
+        self._after_known: tuple[int, dict[str, Force]] = (0, {})  # see declared()
 
     def declared(self, s: State) -> _Context:
         """This context for ``s``: the same position with more moves declared. What depends
@@ -121,7 +126,11 @@ class _Context:
         new = object.__new__(_Context)
         new.__dict__.update(self.__dict__)
         new.state = s
-        new.__dict__.pop("after", None)
+        old_after = new.__dict__.pop("after", None)
+        if old_after is not None:  # the moves declared before s's last ones, worked out already
+            assert isinstance(self.state.step, DeclareMovesStep)
+            new._after_known = (len(self.state.step.moves), old_after)
+        new._free = {}
         return new
 
     @cached_property
@@ -147,7 +156,7 @@ class _Context:
     @cached_property
     def after(self) -> dict[str, Force]:
         s = self.state
-        return _after_moves(s, s.step) if isinstance(s.step, DeclareMovesStep) else {}
+        return _after_moves(s, s.step, self._after_known) if isinstance(s.step, DeclareMovesStep) else {}
 
     @cached_property
     def near_allies(self) -> set[str]:
@@ -165,29 +174,40 @@ class _Context:
         """``mine`` plus the own units one move from ``zone`` that could still join an attack
         on it this step (not locked, not declared yet), strongest first, up to the stacking
         limit: what a coordinated attack could bring, not what one unit brings alone."""
-        s = self.state
-        b = s.board
+        b = self.state.board
         room = b.stacking_limit - mine.land_for_stacking
-        if room <= 0 or not isinstance(s.step, DeclareMovesStep):
+        if room <= 0 or not isinstance(self.state.step, DeclareMovesStep):
             return mine
-        free: dict[str, int] = {"tank": 0, "artillery": 0, "infantry": 0}
-        declared: dict[tuple[str, str], int] = {}
-        for m in s.step.moves:
-            declared[(m.path[0], m.unit)] = declared.get((m.path[0], m.unit), 0) + m.count
-        enemy = other_side(side)
-        for n in b.zone(zone).neighbours:
-            if s.side_total(n, enemy):
-                continue  # locked in combat
-            f = s.side_units(n, side)
-            for u in free:
-                free[u] += max(0, f.get(u) - declared.get((n, u), 0))
         out = mine
-        for u, have in free.items():
+        for u, have in self._free_next_to(zone, side).items():
             k = min(have, room)
             if k:
                 out = out.add(u, k)
                 room -= k
         return out
+
+    def _free_next_to(self, zone: str, side: str) -> dict[str, int]:
+        """Per mobile type, strongest first: the units of ``side`` next to ``zone`` that are not
+        locked in a fight and not declared yet (kept for this context: a move step asks about
+        the same zone for every candidate that attacks it)."""
+        key = (zone, side)
+        free = self._free.get(key)
+        if free is not None:
+            return free
+        s = self.state
+        assert isinstance(s.step, DeclareMovesStep)
+        free = self._free[key] = {"tank": 0, "artillery": 0, "infantry": 0}
+        declared: dict[tuple[str, str], int] = {}
+        for m in s.step.moves:
+            declared[(m.path[0], m.unit)] = declared.get((m.path[0], m.unit), 0) + m.count
+        enemy = other_side(side)
+        for n in s.board.zone(zone).neighbours:
+            if s.side_total(n, enemy):
+                continue  # locked in combat
+            f = s.side_units(n, side)
+            for u in free:
+                free[u] += max(0, f.get(u) - declared.get((n, u), 0))
+        return free
 
     def force_after(self, s: State, zone: str, side: str) -> Force:
         return self.after.get(zone) or s.side_units(zone, side)

@@ -38,7 +38,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..odds import zone_fight_exact
+from ..odds import hold_chances
 from ..rules.actions import Action, Bombard, BomberStrike, ChooseCasualties
 from ..rules.state import State
 from ..rules.steps import ChooseCasualtiesStep
@@ -55,8 +55,9 @@ MAX_CARDS = 10  # the longest look-ahead for an Allied attack on a victory city
 def hold_probability(allies: Force, axis: Force, first: str, side: str, cards: int = CARDS_AHEAD) -> float:
     """P(``side`` holds the zone alone after ``cards`` attack cards, ``first`` attacking first).
 
-    The float chain of :func:`dday.odds.zone_fight_exact` (within 1e-12 of the exact Fraction;
-    the bot needs no Fraction, so the exact chain is never run).
+    The float chain of :func:`dday.odds.hold_chances` (the last row's holds of
+    :func:`dday.odds.zone_fight_exact`, within 1e-12 of the exact Fraction; the bot needs no
+    Fraction, so the exact chain is never run).
 
     >>> round(hold_probability(Force(infantry=1), Force(blockhouse=1), "allies", "allies", 1), 4)   # 1/6 x 5/6
     0.1389
@@ -71,8 +72,7 @@ def _hold_probabilities(allies: Force, axis: Force, first: str, cards: int) -> t
         return (1.0 if allies.total else 0.0), 0.0
     if not allies.total:
         return 0.0, 1.0
-    last = zone_fight_exact(allies, axis, cards, first).float_table[-1]
-    return float(last[0]), float(last[1])  # the columns allies_hold, axis_hold
+    return hold_chances(allies, axis, cards, first)
 
 
 def _value(force: Force) -> float:

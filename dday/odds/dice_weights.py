@@ -34,7 +34,8 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+@cache
+def _dice_weights(groups: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """Ways to score 0..dice hits: the convolution of one binomial per group of dice.
 
     ``n`` dice hitting on ``h`` score ``k`` hits in ``C(n, k)·h**k·(6 − h)**(n − k)`` ways out of
@@ -44,8 +45,10 @@ def _dice_weights(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     >>> _dice_weights(((2, 2),))          # two dice hitting on 2: (2z + 4)**2 = 16 + 16z + 4z**2
     (16, 16, 4)
     """
-    w: tuple[int, ...] = (1,)
-    for hit_on, n in groups:
+    if not groups:
+        return (1,)  # no dice: no hits, one way
+    w = int_weights(groups[0][1], groups[0][0])
+    for hit_on, n in groups[1:]:
         w = _convolve(w, int_weights(n, hit_on))
     return w
 
@@ -145,5 +148,5 @@ def side_hits(
 
 def clear_caches() -> None:
     """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
-    for fn in (int_weights, side_weights):
+    for fn in (int_weights, _dice_weights, side_weights):
         fn.cache_clear()

@@ -7,17 +7,20 @@ runs only when a Fraction is read (``ZoneFight.exact``, ``.rows``, ``.final``, `
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pandas as pd
 
 from ..rules.state import Rules
-from ..rules.units import other_side
+from ..rules.units import Force, other_side
 from . import inputs
 from .distribution import UnitSpec, as_force, check_side
-from .fight_model import Kind, card_modes, fight_model, run_floats
+from .fight_model import FightModel, Kind, card_modes, fight_model, run_floats
 from .fight_rows import ZoneFight
+from .holds import run_holds
 from .one_cycle import DEFAULT_POLICY, CasualtyPolicy
 
-__all__ = ["zone_fight", "zone_fight_exact"]
+__all__ = ["hold_chances", "zone_fight", "zone_fight_exact"]
 
 
 def zone_fight_exact(
@@ -41,6 +44,32 @@ def zone_fight_exact(
     >>> round(float(fight.float_table[0, 0]), 6), fight.exact("allies_hold", 0)
     (0.138889, Fraction(5, 36))
     """
+    a0, x0, model, sequence = _set_up(allies, axis, cards, first, policy, rules, fortune, tac10)
+    table, final = run_floats(model, sequence)
+    table.flags.writeable = False
+    final.flags.writeable = False
+    return ZoneFight(a0, x0, first, policy, model, sequence, table, final)
+
+
+def hold_chances(allies: UnitSpec, axis: UnitSpec, cards: int, first: str = "allies", policy: CasualtyPolicy = DEFAULT_POLICY) -> tuple[float, float]:
+    """(P(the Allies hold), P(the Axis hold)) after ``cards`` attack cards, as floats: the last
+    row's ``allies_hold`` and ``axis_hold`` of :func:`zone_fight_exact` (to a few units in the
+    last place), without the rest of the table. What the bots ask, hundreds of times a game.
+
+    >>> [round(p, 12) for p in hold_chances({"infantry": 1}, {"blockhouse": 1}, cards=2)]
+    [0.25462962963, 0.37037037037]
+    >>> fight = zone_fight_exact({"infantry": 1}, {"blockhouse": 1}, cards=2)
+    >>> fight.exact("allies_hold"), fight.exact("axis_hold")
+    (Fraction(55, 216), Fraction(10, 27))
+    """
+    _, _, model, sequence = _set_up(allies, axis, cards, first, policy, None, None, False)
+    return run_holds(model, sequence)
+
+
+def _set_up(
+    allies: UnitSpec, axis: UnitSpec, cards: int, first: str, policy: CasualtyPolicy, rules: Rules | None, fortune: int | None, tac10: bool
+) -> tuple[Force, Force, FightModel, tuple[int, ...]]:
+    """The inputs checked, the fight's model and, per card, the index of its kind in ``model.kinds``."""
     a0, x0 = as_force(allies, "the Allies"), as_force(axis, "the Axis")
     cards = inputs.count("cards", cards, inputs.MAX_CARDS)
     check_side(first)
@@ -50,19 +79,32 @@ def zone_fight_exact(
         raise inputs.OddsInputError("TAC-10 changes the Allied attack on order 11: use first='allies'")
     if a0.blockhouse:
         raise inputs.OddsInputError("only the Axis has blockhouses (R-BH-1)")
-    # the cards: who attacks, with which options (card 1 may differ; later cards only alternate)
+    kinds, sequence = card_kinds(cards, first, rules, fortune, tac10)
+    return a0, x0, fight_model(policy, a0, x0, kinds), sequence
+
+
+@lru_cache(maxsize=256)
+def card_kinds(cards: int, first: str, rules: Rules | None, fortune: int | None, tac10: bool) -> tuple[tuple[Kind, ...], tuple[int, ...]]:
+    """The kinds of card of a fight (who attacks, with which options) and, per card, the index of
+    its kind: card 1 may differ, later cards only alternate (memoised: a bot asks thousands of
+    fights of two cards).
+
+    >>> kinds, sequence = card_kinds(3, "allies", None, None, False)
+    >>> [attacker for attacker, _ in kinds], sequence
+    (['allies', 'axis'], (0, 1, 0))
+    """
     kinds: dict[Kind, int] = {}
+    index: dict[tuple[int, str], int] = {}  # (card 1 or a later card, attacker) -> its kind's index
     sequence: list[int] = []
     attacker = first
     for card in range(1, cards + 1):
-        kind = (attacker, card_modes(min(card, 2), attacker, rules, fortune, tac10))
-        sequence.append(kinds.setdefault(kind, len(kinds)))
+        key = (min(card, 2), attacker)
+        if key not in index:
+            kind = (attacker, card_modes(key[0], attacker, rules, fortune, tac10))
+            index[key] = kinds.setdefault(kind, len(kinds))
+        sequence.append(index[key])
         attacker = other_side(attacker)
-    model = fight_model(policy, a0, x0, tuple(kinds))
-    table, final = run_floats(model, sequence)
-    table.flags.writeable = False
-    final.flags.writeable = False
-    return ZoneFight(a0, x0, first, policy, model, tuple(sequence), table, final)
+    return tuple(kinds), tuple(sequence)
 
 
 def zone_fight(

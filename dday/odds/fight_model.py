@@ -1,5 +1,6 @@
 """The fight for one zone as a Markov model, and its two chains: floats for tables, plots and
-bots (:func:`run_floats`), exact integers for the Fractions (:func:`run_exact`).
+bots (:func:`run_floats`), exact integers for the Fractions (:func:`run_exact`). What the bots
+ask (who holds after the last card, without the table) is in :mod:`.holds`.
 
 The model (:class:`FightModel`, made by :func:`fight_model`):
 
@@ -26,8 +27,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from dataclasses import dataclass
+from functools import cache, cached_property, lru_cache
 from typing import Final
 
 import numpy as np
@@ -55,6 +56,10 @@ Kind = tuple[str, Mixture]
 """A kind of card: (the attacking side, its mixture of combat options)."""
 
 
+BASIC_RULES: Final = Rules()
+"""The official basic game (what ``rules=None`` means), made once."""
+
+
 def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | None, tac10: bool) -> Mixture:
     """The combat options of attack card ``card`` (1-based) as a mixture ((weight, options), ...).
 
@@ -66,7 +71,7 @@ def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | Non
     >>> card_modes(1, "allies", Rules(fortune=True), None, False)
     ((5, (None, 0, True)), (1, (2, 0, True)))
     """
-    arty = artillery_rolls(rules or Rules())
+    arty = artillery_rolls(rules or BASIC_RULES)
     paired = -1 if tac10 and card == 1 and attacker == "allies" else 0  # -1: TAC-10, resolved per force (opts_for)
     base: CombatOptions = (None, paired, arty)
     positive: CombatOptions = (fortune_infantry_hit(11 if attacker == "allies" else 13, 1), paired, arty)
@@ -83,6 +88,16 @@ class LossChain:
 
     forces: tuple[Force, ...]  # the forces the policy can leave, the start first
     after: tuple[tuple[int, ...], ...]  # after[i][k]: the force that k hits leave of force i (capped, R-COMBAT-5)
+
+    @cached_property
+    def units(self) -> np.ndarray:
+        """The number of units of each force: the hits that wipe it out (R-COMBAT-5)."""
+        return np.array([f.total for f in self.forces], dtype=np.intp)
+
+    @cached_property
+    def from_start(self) -> np.ndarray:
+        """``after[0]`` as an array: where k hits take the starting force."""
+        return np.array(self.after[0], dtype=np.intp)
 
 
 def after_losses(policy: CasualtyPolicy, force: Force, hits: int, side: str) -> Force:
@@ -104,13 +119,30 @@ def reachable_forces(policy: CasualtyPolicy, start: Force, side: str) -> list[Fo
     return list(seen)
 
 
+@cache
+def capped_steps(n: int, max_hits: int) -> tuple[tuple[int, ...], ...]:
+    """``after[i][k]`` for a chain of ``n`` forces that loses one force per hit: ``min(i + k, n - 1)``
+    (hits beyond the last unit are lost, R-COMBAT-5).
+
+    >>> capped_steps(3, 2)
+    ((0, 1, 2), (1, 2, 2), (2, 2, 2))
+    """
+    return tuple(tuple(min(i + k, n - 1) for k in range(max_hits + 1)) for i in range(n))
+
+
+@lru_cache(maxsize=1024)
+def survivors(policy: LossOrder, start: Force, side: str) -> tuple[Force, ...]:
+    """:meth:`LossOrder.survivors` as a tuple, memoised apart from :func:`loss_chain`: the same
+    force meets enemies of many sizes (``max_hits``) in a bot's game."""
+    return tuple(policy.survivors(start, side))
+
+
 @lru_cache(maxsize=1024)
 def loss_chain(policy: CasualtyPolicy, start: Force, side: str, max_hits: int) -> LossChain:
     """The forces ``policy`` can leave of ``start`` and where 0..``max_hits`` hits take each of them."""
     if isinstance(policy, LossOrder) and type(policy).__call__ is LossOrder.__call__:
-        forces = tuple(policy.survivors(start, side))  # k more hits on forces[i] leave forces[i + k]
-        last = len(forces) - 1
-        return LossChain(forces, tuple(tuple(min(i + k, last) for k in range(max_hits + 1)) for i in range(len(forces))))
+        forces = survivors(policy, start, side)  # k more hits on forces[i] leave forces[i + k]
+        return LossChain(forces, capped_steps(len(forces), max_hits))
     forces = tuple(reachable_forces(policy, start, side))
     index = {f: i for i, f in enumerate(forces)}
     after = tuple(tuple(index[after_losses(policy, f, min(k, f.total), side)] for k in range(max_hits + 1)) for f in forces)
@@ -148,7 +180,26 @@ class FightModel:
     side_a: LossChain
     side_x: LossChain
     kinds: tuple[Kind, ...]
-    summary: np.ndarray = field(repr=False)
+
+    @cached_property
+    def summary(self) -> np.ndarray:
+        """``summary[s, j]``: what state ``s`` adds to column ``FIGHT_KEYS[j]`` (read-only)."""
+        side_a, side_x = self.side_a, self.side_x
+        na, nx = len(side_a.forces), len(side_x.forces)
+        counts_a = np.array(side_a.forces, dtype=np.float64)  # [a, unit type] in Force's field order
+        counts_x = np.array(side_x.forces, dtype=np.float64)
+        alive_a = (counts_a.sum(axis=1) > 0)[:, None]
+        alive_x = (counts_x.sum(axis=1) > 0)[None, :]
+        summary = np.zeros((na, nx, len(FIGHT_KEYS)))
+        summary[:, :, 0] = alive_a & ~alive_x  # allies_hold
+        summary[:, :, 1] = ~alive_a & alive_x  # axis_hold
+        summary[:, :, 2] = alive_a & alive_x  # contested
+        summary[:, :, 3] = ~alive_a & ~alive_x  # empty
+        summary[:, :, 4 : 4 + len(ALLIED_COLS)] = counts_a[:, None, [FORCE_FIELD[u] for u in ALLIED_COLS]]
+        summary[:, :, 4 + len(ALLIED_COLS) :] = counts_x[None, :, [FORCE_FIELD[u] for u in AXIS_COLS]]
+        flat = summary.reshape(na * nx, len(FIGHT_KEYS))
+        flat.flags.writeable = False
+        return flat
 
     @property
     def size(self) -> int:
@@ -194,42 +245,93 @@ class FightModel:
         common = math.gcd(total, *(w for row in mixed for w in row.values()))
         return tuple(tuple((t, w // common) for t, w in sorted(row.items())) for row in mixed), total // common
 
+    def modes(self, k: int) -> list[tuple[float, CombatOptions]]:
+        """Kind ``k``'s combat options, each with its probability."""
+        mixture = self.kinds[k][1]
+        total = sum(w for w, _ in mixture)
+        return [(weight / total, opts) for weight, opts in mixture]
+
+    def hits(self, k: int, opts: CombatOptions) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`hit_floats` of each Allied force and of each Axis force on a card of kind ``k`` played with ``opts``."""
+        attacker = self.kinds[k][0]
+        return (
+            hit_floats(self.side_a.forces, "allies", attacker == "allies", opts),
+            hit_floats(self.side_x.forces, "axis", attacker == "axis", opts),
+        )
+
+    def fire_laws(self, k: int) -> list[tuple[float, np.ndarray, np.ndarray]]:
+        """Per combat option of kind ``k``: (its probability, the Axis fire ``[a, x, a']``, the Allied fire ``[a, x, x']``)."""
+        side_a, side_x = self.side_a, self.side_x
+        attacker = self.kinds[k][0]
+        return [
+            (
+                p,
+                fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2),
+                fire_law(side_a, "allies", attacker == "allies", opts, side_x),
+            )
+            for p, opts in self.modes(k)
+        ]
+
     @lru_cache(maxsize=64)  # noqa: B019 - as exact()
     def matrix(self, k: int) -> np.ndarray:
         """Kind ``k``'s transition matrix of floats, ``T[s, t]`` = P(s → t) (read-only)."""
-        side_a, side_x = self.side_a, self.side_x
         size = self.size
-        attacker, mixture = self.kinds[k]
-        total = sum(w for w, _ in mixture)
         matrix = np.zeros((size, size))
-        for weight, opts in mixture:
-            to_a = fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2)  # [a, x, a']: the Axis fire
-            to_x = fire_law(side_a, "allies", attacker == "allies", opts, side_x)  # [a, x, x']: the Allied fire
-            matrix += (weight / total) * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(size, size)
+        for p, to_a, to_x in self.fire_laws(k):
+            matrix += p * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(size, size)
         matrix.flags.writeable = False  # memoised
         return matrix
 
+    def from_start(self, k: int) -> np.ndarray:
+        """Row 0 of :meth:`matrix` (one card of kind ``k`` from the start), without the rest of the matrix:
+        where the enemy's hits take each side's starting force, for the two sides together."""
+        na, nx = len(self.side_a.forces), len(self.side_x.forces)
+        row = np.zeros((na, nx))
+        for p, opts in self.modes(k):
+            hits_a, hits_x = self.hits(k, opts)
+            to_a = np.bincount(self.side_a.from_start[: hits_x.shape[1]], weights=hits_x[0], minlength=na)  # the Axis fire
+            to_x = np.bincount(self.side_x.from_start[: hits_a.shape[1]], weights=hits_a[0], minlength=nx)  # the Allied fire
+            row += p * np.outer(to_a, to_x)
+        return row.ravel()
 
-def _one_hot(after: tuple[tuple[int, ...], ...]) -> np.ndarray:
-    """``lost[i, k, j]`` = 1.0 where k hits leave force j of force i."""
+
+@lru_cache(maxsize=1024)
+def capping(after: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """``lost[i, k, j]`` = 1.0 where k hits leave force j of force i (memoised, read-only)."""
     table = np.array(after, dtype=np.intp)
-    return (table[:, :, None] == np.arange(len(after))).astype(np.float64)
+    lost = (table[:, :, None] == np.arange(len(after))).astype(np.float64)
+    lost.flags.writeable = False
+    return lost
 
 
 @lru_cache(maxsize=4096)
+def hit_floats(forces: tuple[Force, ...], side: str, attacking: bool, opts: CombatOptions) -> np.ndarray:
+    """``hits[f, k]`` = P(force ``f`` scores ``k`` hits), floats (memoised, read-only).
+
+    Each entry is its number of ways over ``6**dice`` (:func:`~dday.odds.dice_weights.side_weights`),
+    divided once: Python divides two integers correctly rounded, so each float is the nearest
+    to the exact chain's Fraction.
+    """
+    laws = [side_weights(f, side, attacking, opts) for f in forces]
+    hits = np.zeros((len(forces), max(len(w) for w in laws)))
+    for row, ways in zip(hits, laws, strict=True):
+        den = 6 ** (len(ways) - 1)
+        row[: len(ways)] = [w / den for w in ways]
+    hits.flags.writeable = False
+    return hits
+
+
 def fire_law(firing: LossChain, side: str, attacking: bool, opts: CombatOptions, target: LossChain) -> np.ndarray:
     """``law[f, e, e2]`` = P(force ``f`` of ``side``, firing once, leaves force ``e2`` of enemy force ``e``), floats.
 
-    The hits of force ``f`` (:func:`hit_ways`, each ways / den correctly rounded) times where
-    that many hits take each enemy force (``target.after``). Memoised and read-only.
+    The hits of force ``f`` (:func:`hit_floats`) times where that many hits take each enemy
+    force (:func:`capping` of ``target.after``).
     """
-    rows, den = hit_ways(firing.forces, side, attacking, opts)
-    hits = np.zeros((len(rows), len(target.after[0])))  # hits 0 .. the firing side's units
-    for i, row in enumerate(rows):
-        hits[i, : len(row)] = [x / den for x in row]
-    law = np.einsum("fk,eki->fei", hits, _one_hot(target.after))
-    law.flags.writeable = False
-    return law
+    hits = hit_floats(firing.forces, side, attacking, opts)
+    lost = capping(target.after)
+    if hits.shape[1] < lost.shape[1]:  # fewer dice than units (VAR-RM-9: artillery rolls none)
+        hits = np.pad(hits, ((0, 0), (0, lost.shape[1] - hits.shape[1])))
+    return np.einsum("fk,eki->fei", hits, lost)
 
 
 @lru_cache(maxsize=256)
@@ -238,21 +340,7 @@ def fight_model(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[Kind,
     a bot asks about the same forces again and again; the number of cards does not matter)."""
     side_a = loss_chain(policy, a0, "allies", x0.total)
     side_x = loss_chain(policy, x0, "axis", a0.total)
-    na, nx = len(side_a.forces), len(side_x.forces)
-    counts_a = np.array(side_a.forces, dtype=np.float64)  # [a, unit type] in Force's field order
-    counts_x = np.array(side_x.forces, dtype=np.float64)
-    alive_a = (counts_a.sum(axis=1) > 0)[:, None]
-    alive_x = (counts_x.sum(axis=1) > 0)[None, :]
-    summary = np.zeros((na, nx, len(FIGHT_KEYS)))
-    summary[:, :, 0] = alive_a & ~alive_x  # allies_hold
-    summary[:, :, 1] = ~alive_a & alive_x  # axis_hold
-    summary[:, :, 2] = alive_a & alive_x  # contested
-    summary[:, :, 3] = ~alive_a & ~alive_x  # empty
-    summary[:, :, 4 : 4 + len(ALLIED_COLS)] = counts_a[:, None, [FORCE_FIELD[u] for u in ALLIED_COLS]]
-    summary[:, :, 4 + len(ALLIED_COLS) :] = counts_x[None, :, [FORCE_FIELD[u] for u in AXIS_COLS]]
-    flat = summary.reshape(na * nx, len(FIGHT_KEYS))
-    flat.flags.writeable = False
-    return FightModel(policy, side_a, side_x, kinds, flat)
+    return FightModel(policy, side_a, side_x, kinds)
 
 
 def run_floats(model: FightModel, sequence: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -290,5 +378,5 @@ def run_exact(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int
 
 def clear_caches() -> None:
     """Forget the memoised results of this module (see :func:`dday.odds.clear_caches`)."""
-    for fn in (loss_chain, hit_ways, fire_law, fight_model):
+    for fn in (capped_steps, survivors, loss_chain, hit_ways, hit_floats, capping, fight_model):
         fn.cache_clear()

@@ -140,13 +140,15 @@ class ZoneFight:
     def to_frame(self) -> pd.DataFrame:
         """Floats for plots; the exact rows are in ``df.attrs['exact']`` (made when read)."""
         n = len(self.sequence)
-        table = self.float_table
         second = other_side(self.first)
         attackers = [self.first if c % 2 == 0 else second for c in range(n)]
-        df = pd.DataFrame(table.copy(), columns=list(FIGHT_KEYS))  # one float block; the default index: a RangeIndex
-        df.insert(0, "attacker", attackers)
-        df.insert(0, "order", np.array([11 if a == "allies" else 13 for a in attackers], dtype=np.int64))
-        df.insert(0, "card", np.arange(1, n + 1, dtype=np.int64))
+        columns: dict[str, Any] = {
+            "card": np.arange(1, n + 1, dtype=np.int64),
+            "order": np.array([11 if a == "allies" else 13 for a in attackers], dtype=np.int64),
+            "attacker": attackers,
+        }
+        columns.update(zip(FIGHT_KEYS, self.float_table.T, strict=True))  # pandas copies them into one float block
+        df = pd.DataFrame(columns)  # the default index: a RangeIndex
         df.attrs["exact"] = self.rows
         df.attrs["explanation"] = self.explain()
         return df

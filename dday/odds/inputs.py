@@ -60,7 +60,8 @@ def land_force(spec: object, who: str = "a side", limit: int = MAX_UNITS) -> For
     known unit names, counts that are non-negative ints, at most ``limit`` units in all."""
     if isinstance(spec, Force):
         for name, n in zip(Force._fields, spec, strict=True):
-            count(f"{who}'s {name}", n, limit)
+            if type(n) is not int or not 0 <= n <= limit:  # (the message is written only when needed: bots ask thousands of times)
+                count(f"{who}'s {name}", n, limit)
         f = spec
     elif isinstance(spec, str):
         try:

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, fields
 from typing import Any
 
 from ..errors import IllegalActionError, SaveFileError
@@ -257,6 +257,17 @@ def _whole(a: object, name: str, value: object, least: int) -> None:
         raise _bad(a, f"{name} must be between {least} and {MAX_COUNT}, not {value}")
 
 
+_FIELDS: dict[type, tuple[Field[Any], ...]] = {}
+
+
+def _fields_of(cls: type) -> tuple[Field[Any], ...]:
+    """The fields of the decision class ``cls`` (worked out once per class, not once per decision)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = fields(cls)
+    return found
+
+
 def check_well_formed(a: Any) -> None:
     """Raise :class:`~dday.errors.IllegalActionError` (rule R-GEN-6) unless ``a`` is a decision whose
     fields hold values of the right kind: names are short non-empty text, counts are whole
@@ -273,7 +284,7 @@ def check_well_formed(a: Any) -> None:
     if not isinstance(a, ACTION_TYPES):
         raise IllegalActionError("R-GEN-6", f"{quote(a)} is not a decision (one of {', '.join(t.__name__ for t in ACTION_TYPES)})")
     decision: Any = a  # a dataclass of ACTION_TYPES, checked above
-    for f in fields(decision):
+    for f in _fields_of(type(decision)):
         value = getattr(a, f.name)
         if f.name == "count":
             _whole(a, "count", value, 1)

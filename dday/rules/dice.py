@@ -161,7 +161,7 @@ def total_2d6(dice: Dice, faces: Faces) -> int:
 
 def sample(dice: Dice, rng: np.random.Generator) -> Faces:
     """Roll the dice with the generator given (never a global one)."""
-    return tuple(int(x) for x in rng.integers(1, 7, size=dice.count))
+    return tuple(rng.integers(1, 7, size=dice.count).tolist())  # Python ints
 
 
 def _canonical_2d6(total: int) -> Faces:
