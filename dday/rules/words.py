@@ -10,9 +10,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from numbers import Real
 from typing import Final
 
-__all__ = ["adjective", "count", "plural", "side_name", "unit_noun", "units"]
+__all__ = ["Probability", "adjective", "count", "percent", "plural", "probability_value", "side_name", "unit_noun", "units"]
+
+Probability = Fraction | float | int | Real
 
 UNIT_PLURALS: Final[dict[str, str]] = {
     "infantry": "infantry",
@@ -71,3 +75,37 @@ def unit_noun(n: int, unit: str, power: str | None = None) -> str:
 def units(n: int, unit: str, power: str | None = None) -> str:
     """``n`` units of one type, with their power as an adjective: "1 German infantry", "2 UK tanks"."""
     return f"{n} {unit_noun(n, unit, power)}"
+
+
+def probability_value(p: Probability) -> float:
+    """``p`` as a float, checked to lie between 0 and 1 (a ``ValueError`` otherwise)."""
+    value = float(p)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"a probability is between 0 and 1, not {value!r}")
+    return value
+
+
+def percent(p: Probability, decimals: int = 1) -> str:
+    """``p`` as a percentage with ``decimals`` decimals (one by default).
+
+    An event that can happen but would round to 0 shows as "< 0.1 %", one that can fail but
+    would round to 100 as "> 99.9 %": a learner must not read "0.0 %" as "impossible".
+    Exactly 0 and 1 show as "0 %" and "100 %".
+
+    >>> percent(Fraction(1, 6)), percent(0.5), percent(0.0004), percent(0.99996)
+    ('16.7 %', '50.0 %', '< 0.1 %', '> 99.9 %')
+    >>> percent(Fraction(1, 3), decimals=0)
+    '33 %'
+    """
+    value = probability_value(p)
+    if p == 0:
+        return "0 %"
+    if p == 1:
+        return "100 %"
+    step = 10.0**-decimals
+    text = f"{100 * value:.{decimals}f}"
+    if float(text) < step / 2 or float(text) == 0.0:
+        return f"< {step:.{decimals}f} %"
+    if float(text) >= 100.0:
+        return f"> {100 - step:.{decimals}f} %"
+    return f"{text} %"

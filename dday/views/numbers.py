@@ -5,8 +5,8 @@
 * :func:`one_in` — "about 1 in 6" for rare events, where it helps;
 * :func:`exact` — the exact fraction, only when it is short (≤ 12 digits) or asked for;
 * :func:`chance` — all of it in one phrase;
-* :func:`count`, :func:`plural` — "1 game", "12 games" (from :mod:`dday.rules.words`, where the
-  engine's log lines get them);
+* :func:`count`, :func:`plural` — "1 game", "12 games"; these and :func:`percent` come from
+  :mod:`dday.rules.words`, where the engine's log lines and the bots' coach get them too;
 * :func:`probability_table`, :func:`fight_table` — a pandas ``Styler`` that shows the
   probability columns of a table as percentages, with named columns.
 
@@ -27,13 +27,12 @@ import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from html import escape
-from numbers import Real
 from typing import Any, Final
 
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from ..rules.words import count, plural
+from ..rules.words import Probability, count, percent, plural, probability_value
 
 __all__ = [
     "FIGHT_COLUMNS",
@@ -51,40 +50,7 @@ __all__ = [
 MAX_EXACT_DIGITS: Final = 12
 """An exact fraction is shown unasked only when its numerator and denominator have at most this many digits in all."""
 
-Probability = Fraction | float | int | Real
-
-
-def _as_float(p: Probability) -> float:
-    value = float(p)
-    if not 0.0 <= value <= 1.0:
-        raise ValueError(f"a probability is between 0 and 1, not {value!r}")
-    return value
-
-
-def percent(p: Probability, decimals: int = 1) -> str:
-    """``p`` as a percentage with ``decimals`` decimals (one by default).
-
-    An event that can happen but would round to 0 shows as "< 0.1 %", one that can fail but
-    would round to 100 as "> 99.9 %": a learner must not read "0.0 %" as "impossible".
-    Exactly 0 and 1 show as "0 %" and "100 %".
-
-    >>> percent(Fraction(1, 6)), percent(0.5), percent(0.0004), percent(0.99996)
-    ('16.7 %', '50.0 %', '< 0.1 %', '> 99.9 %')
-    >>> percent(Fraction(1, 3), decimals=0)
-    '33 %'
-    """
-    value = _as_float(p)
-    if p == 0:
-        return "0 %"
-    if p == 1:
-        return "100 %"
-    step = 10.0**-decimals
-    text = f"{100 * value:.{decimals}f}"
-    if float(text) < step / 2 or float(text) == 0.0:
-        return f"< {step:.{decimals}f} %"
-    if float(text) >= 100.0:
-        return f"> {100 - step:.{decimals}f} %"
-    return f"{text} %"
+_as_float = probability_value  # the checks and the percentages live with the other words, in dday.rules.words
 
 
 def _round_two_figures(n: float) -> int:
