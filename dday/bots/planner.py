@@ -9,6 +9,10 @@ held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top
 
 **The Allied plan** (:mod:`dday.bots.allies_plan`):
 
+0. *Hold what you take*: a unit in a city the Allies hold stays there, and units next door
+   reinforce a held city the Germans threaten (judged by P(the garrison still holds after the
+   German attack card and the Allied answer)). Taking a city, marching on and taking it
+   again loses the game; holding all three together wins it.
 1. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
    targets (blockhouses that fire at the beaches first).
 2. *Concentrate before attacking a city*: attack only when every unit next door that can join
@@ -51,7 +55,7 @@ class PlannerBot(StrongBot):
 
     def __init__(self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0) -> None:
         super().__init__()
-        self.garrison_weight = garrison_weight  # Axis: per unit of P(the garrison holds)
+        self.garrison_weight = garrison_weight  # both sides: per unit of P(the garrison holds)
         self.empty_city_bonus = empty_city_bonus  # Allies: walking into an empty city
 
     # -- moves: the strong bot's score, plus what the plan adds ------------------------------
@@ -61,5 +65,5 @@ class PlannerBot(StrongBot):
         base = super()._move_score(s, unit, path, count)
         after = self._ctx.force_after  # own units per zone once the moves declared so far are made
         if step.side == "allies":
-            return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus)
+            return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus, self.garrison_weight)
         return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight)
