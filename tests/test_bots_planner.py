@@ -112,3 +112,25 @@ def test_allied_plan_reinforces_a_threatened_city() -> None:
     assert isinstance(a, Move) and a.path == ("F21", "F26") and a.count == 3
     after = lambda st, zone, side: st.side_units(zone, side)  # noqa: E731
     assert allies_move_bonus(s, "infantry", ("F21", "F26"), 3, after, 6.0) > 0
+
+
+def test_saved_balance_table_is_a_bench_run() -> None:
+    """dday/data/bot_balance.csv (read by notebook 21) holds every pairing of bench_bots.py, each
+    interval the Wilson interval of its own wins and games: a table typed in by hand would not pass."""
+    import csv
+    import importlib.util
+    from importlib.resources import files
+    from pathlib import Path
+
+    from dday.play.simulate import wilson
+
+    spec = importlib.util.spec_from_file_location("bench_bots", Path(__file__).resolve().parents[1] / "benchmarks" / "bench_bots.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rows = list(csv.DictReader((files("dday") / "data" / "bot_balance.csv").open(encoding="utf-8")))
+    assert [(r["allies"], r["axis"], r["rules"]) for r in rows] == bench.ROWS
+    for r in rows:
+        wins, games = int(r["allied_wins"]), int(r["games"])
+        lo, hi = wilson(wins, games)
+        assert float(r["rate"]) == round(wins / games, 4) and (float(r["ci95_low"]), float(r["ci95_high"])) == (round(lo, 4), round(hi, 4))

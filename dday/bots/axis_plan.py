@@ -18,6 +18,19 @@ reinforcements in the sector zone nearest the most threatened city (20.0 % of 80
 13.8 % without); never leaving a city to its blockhouses alone (22.5 % of 80); making Caen
 a fortress, every unit one point per move closer while it has room (18.1 % of 160).
 
+Tried later, each with the garrison, against the strong Allies on the bench's 200 seeds
+(``game_seeds(11, 200)``; the planner Axis allows 10.0 %, the strong Axis 12.5 %): a Cherbourg
+fortress (units within 1, 2 or 3 moves of Cherbourg earn 3 per move towards it while it has
+room, lose 3 per move away): 9.0 %, 9.0 % and 11.0 %; never leaving a German-held city (10 per
+move out, as the Allied plan's hold step): 12.5 %, from turn 6 only: 8.5 %; attacking only at
+P(hold) of 0.7 or 0.85 instead of 0.5: 12.0 % and 14.0 %, already at 0.35: 11.0 %; avoiding the
+Allied fighters more (0.6 more per fighter over the path): 12.0 %; pulling every unit into
+the nearest German-held city from turn 7 (one point per move closer while it has room), or from
+turn 8 with staying there: 9.5 % both. None clears the interval of the garrison alone. In the
+games the strong Allies still win, the German army is gone by turn 8 or 9 (about 6 units left
+at the end of turn 8, against 18 in the games the Axis wins): they are lost to attrition, not to
+a plan, and no move rule above changes the exchange of losses.
+
 >>> from dday.rules.scenario import position
 >>> s = position(card=12, zones={"F26": {"Germany": "2i"}, "F21": {"US": "3i"}, "F25": {"Germany": "3i"}})
 >>> after = lambda st, zone, side: st.side_units(zone, side)
