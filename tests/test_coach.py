@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dday.bots.coach import Hint, NoDecisionError, hint, pct
-from dday.rules.actions import ChooseCasualties, Land, Move
+from dday.rules.actions import ChooseCasualties, Done, Land, Move
 from dday.rules.engine import apply, legal_actions, sample_roll
 from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
@@ -123,3 +123,12 @@ def test_hinted_action_is_always_legal(seed: int, steps: int) -> None:
     assert _legal(s, h.action)
     assert h.text and h.side == s.current_player
     assert all(0.0 <= v <= 1.0 for v in h.numbers.values())
+
+
+def test_hint_keeps_the_garrison_and_says_why() -> None:
+    """The Allies hold Saint-Lô; a weak German unit next door tempts its tank out. The coach stops
+    (the planner's hold step) and says the garrison stays to hold the city."""
+    s = position(card=8, zones={"F26": {"US": "3i 1t"}, "F25": {"Germany": "1i"}, "F2": {"US": "1i"}, "F30": {"UK": "1i"}})
+    h = hint(s)
+    assert isinstance(h.action, Done)
+    assert "stay to hold" in h.text and "St. Lô" in h.text and "all three cities at once" in h.text

@@ -147,8 +147,20 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     if isinstance(a, Land):
         return Hint(a, f"Land {_unit_words(a.count, a.unit)} from {a.beach}: units on a beach can be shot by blockhouses and cannot fight.", {}, side)
     if isinstance(a, Done):
-        what = "moves" if isinstance(s.step, DeclareMovesStep) else "choices"
-        return Hint(a, f"Stop here: no further {what} improve your position.", {}, side)
+        if not isinstance(s.step, DeclareMovesStep):
+            return Hint(a, "Stop here: no further choices improve your position.", {}, side)
+        held = [s.board.zone(c).victory_city or c for c in s.board.victory_zones if s.controller(c) == "allies" and _after_declared(s, c, "allies").total]
+        if side == "allies" and held:
+            names = held[0] if len(held) == 1 else ", ".join(held[:-1]) + " and " + held[-1]
+            return Hint(
+                a,
+                f"Stop here: the units in {names} stay to hold {'it' if len(held) == 1 else 'them'} "
+                "(the Allies need all three cities at once; a city left behind is soon German again), "
+                "and no other move improves your position.",
+                {},
+                side,
+            )
+        return Hint(a, "Stop here: no further moves improve your position.", {}, side)
     if isinstance(a, SplitNavalDice):
         return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
     if isinstance(a, FireToSea):
