@@ -27,7 +27,9 @@ held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top
 
 **The Axis plan** (:mod:`dday.bots.axis_plan`): the strong bot's, plus *garrison the
 threatened cities*, judged by P(the garrison still holds after the Allied attack card and the
-German answer) against the Allied units next door.
+German answer) against the Allied units next door, and *attack sooner*: a new attack needs
+P(holding the zone after two attack cards) of 0.25, not the strong bot's 0.5 (an Allied
+garrison that stays put is only beaten by attacking it).
 
 ``benchmarks/bench_bots.py`` measures the bots; the plan steps that were tried and did not
 help are listed in :mod:`dday.bots.allies_plan` and :mod:`dday.bots.axis_plan`.
@@ -40,6 +42,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..rules.actions import Action
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from . import allies_plan, axis_plan
@@ -53,10 +60,19 @@ class PlannerBot(StrongBot):
 
     name = "planner"
 
-    def __init__(self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0) -> None:
-        super().__init__()
+    def __init__(
+        self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0, allies_attack_threshold: float = 0.5, axis_attack_threshold: float = 0.25
+    ) -> None:
+        super().__init__(attack_threshold=allies_attack_threshold)
         self.garrison_weight = garrison_weight  # both sides: per unit of P(the garrison holds)
         self.empty_city_bonus = empty_city_bonus  # Allies: walking into an empty city
+        # the bar for starting an attack outside the Allied attacks on cities (the strong bot's
+        # attack_threshold), per side: the Axis attacks sooner (see dday.bots.axis_plan)
+        self.thresholds = {"allies": allies_attack_threshold, "axis": axis_attack_threshold}
+
+    def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        self.attack_threshold = self.thresholds.get(state.current_player, self.attack_threshold)
+        return super().choose(state, actions, rng)
 
     # -- moves: the strong bot's score, plus what the plan adds ------------------------------
     def _move_score(self, s: State, unit: str, path: tuple[str, ...], count: int) -> float:
