@@ -9,19 +9,19 @@ held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top
 
 **The Allied plan** (:mod:`dday.bots.allies_plan`):
 
-0. *Hold what you take*: a unit in a city the Allies hold stays there, and units next door
+1. *Hold what you take*: a unit in a city the Allies hold stays there, and units next door
    reinforce a held city the Germans threaten (judged by P(the garrison still holds after the
    German attack card and the Allied answer)). Taking a city, marching on and taking it
    again loses the game; holding all three together wins it.
-1. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
+2. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
    targets (blockhouses that fire at the beaches first).
-2. *Concentrate before attacking a city*: attack only when every unit next door that can join
+3. *Concentrate before attacking a city*: attack only when every unit next door that can join
    gives good odds of holding it over every attack card left before the deadline (the strong
    bot's rule).
-3. *Take what the Germans leave*: the Germans often leave a city empty (Cherbourg, once the
+4. *Take what the Germans leave*: the Germans often leave a city empty (Cherbourg, once the
    navy has sunk its blockhouses); send a detachment of two units to it from up to four
    moves away, and walk in.
-4. *Aircraft*: fighters patrol where German units must move or arrive (strafing, R-AIR-3),
+5. *Aircraft*: fighters patrol where German units must move or arrive (strafing, R-AIR-3),
    bombers strike artillery (the antiaircraft guns) and blockhouses where the Allies fight,
    when the odds of destroying the target outweigh the odds of losing the bomber (strong bot).
 
