@@ -49,6 +49,17 @@ Tried with the detachments, 200 seeds each (the planner without the hold step: 1
   garrison term): 24.0 % and 27.5 % (10: 28.5 %); holding with a garrison weight of 2 or 8:
   30.0 % and 31.0 % (4 kept: the Axis plan's weight); holding with a stronger pull (+0.4): 24.0 %.
 
+Tried on top of the hold step, 200 seeds each (the hold step: 30.0 %), none clearly better:
+
+* a bar of 0.25, 0.35 or 0.65 instead of 0.5 for attacks outside the cities: 29.5 %, 32.0 %, 28.5 %;
+* a bar of 0.2 or 0.4 for attacking a city: 28.0 % and 30.0 %;
+* detachments from up to 3 or 6 moves away, or none: 28.0 %, 16.0 % (units pulled off the
+  other two cities), 28.0 %; three units instead of two: 30.5 %; 2.5 per move: 31.5 %;
+  walking into an empty city at 12: 31.5 %;
+* a detachment from any distance to an empty city once the other two are held: 27.5 % (from
+  up to 7 moves: 26.5 %; from turn 6 on, held or not: 15.5 %);
+* fighters patrolling next to held cities, 0.5 or 1.5 more per German unit there: 29.0 % and 25.5 %.
+
 >>> from dday.rules.scenario import position
 >>> s = position(card=8, zones={"F11": {"US": "3i"}, "F30": {"UK": "2i"}})
 >>> needs_a_detachment(s, "F2", lambda s, z, side: s.side_units(z, side)), needs_a_detachment(s, "F30", lambda s, z, side: s.side_units(z, side))

@@ -34,7 +34,10 @@ move out, as the Allied plan's hold step): 12.5 %, from turn 6 only: 8.5 %; atta
 P(hold) of 0.7 or 0.85 instead of 0.5: 12.0 % and 14.0 %; avoiding the
 Allied fighters more (0.6 more per fighter over the path): 12.0 %; pulling every unit into
 the nearest German-held city from turn 7 (one point per move closer while it has room), or from
-turn 8 with staying there: 9.5 % both. None clears the interval of the garrison alone. In the
+turn 8 with staying there: 9.5 % both; a weaker or no pull towards the Allies (0.3 or 0.6 less
+per move): 10.5 % and 13.5 %, a stronger one (0.6 more): 21.5 %; a garrison weight of 2 or 8:
+10.0 % and 11.0 %; placing reinforcements away from the Allied fighters (3 or 10 less per
+fighter over the zone): 10.5 % both. None clears the interval of the garrison alone. In the
 games the strong Allies still win, the German army is gone by turn 8 or 9 (about 6 units left
 at the end of turn 8, against 18 in the games the Axis wins): they are lost to attrition, not to
 a plan, and no move rule above changes the exchange of losses. Against the planner Allies,
