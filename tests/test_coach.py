@@ -132,3 +132,23 @@ def test_hint_keeps_the_garrison_and_says_why() -> None:
     h = hint(s)
     assert isinstance(h.action, Done)
     assert "stay to hold" in h.text and "St. Lô" in h.text and "all three cities at once" in h.text
+
+
+def test_hint_joining_a_fight_it_cannot_win_yet_names_the_enemys_falling_odds() -> None:
+    """Joining a fight the Allies cannot win this time: the reason is the enemy's falling chance of
+    holding, not 'rises from 0 % to 0 %' (the planner joins fights for both, as the strong bot does)."""
+    s = position(
+        card=8,
+        zones={"F14": {"UK": "1a", "Germany": "4i 3a 1t 2b"}, "F16": {"UK": "2i 1a 1t"}, "F15": {"UK": "3i 1a"}, "F30": {"Germany": "2a 1t"}, "F2": {"US": "1i"}},
+    )
+    h = hint(s)
+    assert isinstance(h.action, Move) and h.action.path[-1] == "F14"
+    assert "rises from 0 % to 0 %" not in h.text
+    assert "cannot hold" in h.text and "falls from" in h.text and h.numbers["enemy after"] < h.numbers["enemy before"]
+
+
+def test_hint_when_all_three_cities_are_held_says_so() -> None:
+    s = position(card=8, zones={"F14": {"UK": "1a", "Germany": "4i 3a"}, "F15": {"UK": "1t"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}})
+    h = hint(s)
+    assert isinstance(h.action, Move) and h.action.path[-1] == "F30"
+    assert "still need (0 of 3)" not in h.text and "hold all three cities" in h.text
