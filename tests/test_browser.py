@@ -586,3 +586,20 @@ def test_w_odds_lab_draws_both_charts_side_by_side(page: Any, lab_server: tuple[
     assert boxes[0] and boxes[1] and abs(boxes[0]["y"] - boxes[1]["y"]) < 40  # side by side, not stacked
     text = lab.inner_text()
     assert "Allies attack (order 11)" in text and "blockhouse" in text
+
+
+def test_w_let_the_bot_decide_says_why(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    """Issue 20: in a card lab, "Let the bot decide" plays the coach's move and shows its reason, numbers included."""
+    url, token = lab_server
+    page.set_viewport_size({"width": 1500, "height": 1100})
+    _open_and_run_all(page, url, token, _w_fresh_copy(url, token, "08_allies_move.ipynb"), shots)
+    panel = _visible_panel(page)
+    assert _wait_for_map(panel, page, shots, "08_allies_move") >= ZONES
+    lab = _w_output_with(panel, page, "Let the bot decide")
+    _w_settle(page, 1.5)
+    _button(lab, "Let the bot decide").first.click()
+    _wait_until(lambda: "Played for you" in lab.inner_text(), 60, "the button showed no reason")
+    text = lab.inner_text()
+    assert "%" in text.split("Played for you", 1)[1]  # the reason carries its numbers
+    _w_settle(page)
+    _w_shot(page, lab, shots / "w_08_let_the_bot_decide.png")

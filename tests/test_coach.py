@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dday.bots.coach import Hint, NoDecisionError, hint, pct
-from dday.rules.actions import ChooseCasualties, Land, Move
+from dday.rules.actions import ChooseCasualties, Done, Land, Move
 from dday.rules.engine import apply, legal_actions, sample_roll
 from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
@@ -123,3 +123,32 @@ def test_hinted_action_is_always_legal(seed: int, steps: int) -> None:
     assert _legal(s, h.action)
     assert h.text and h.side == s.current_player
     assert all(0.0 <= v <= 1.0 for v in h.numbers.values())
+
+
+def test_hint_keeps_the_garrison_and_says_why() -> None:
+    """The Allies hold Saint-Lô; a weak German unit next door tempts its tank out. The coach stops
+    (the planner's hold step) and says the garrison stays to hold the city."""
+    s = position(card=8, zones={"F26": {"US": "3i 1t"}, "F25": {"Germany": "1i"}, "F2": {"US": "1i"}, "F30": {"UK": "1i"}})
+    h = hint(s)
+    assert isinstance(h.action, Done)
+    assert "stay to hold" in h.text and "St. Lô" in h.text and "all three cities at once" in h.text
+
+
+def test_hint_joining_a_fight_it_cannot_win_yet_names_the_enemys_falling_odds() -> None:
+    """Joining a fight the Allies cannot win this time: the reason is the enemy's falling chance of
+    holding, not 'rises from 0 % to 0 %' (the planner joins fights for both, as the strong bot does)."""
+    s = position(
+        card=8,
+        zones={"F14": {"UK": "1a", "Germany": "4i 3a 1t 2b"}, "F16": {"UK": "2i 1a 1t"}, "F15": {"UK": "3i 1a"}, "F30": {"Germany": "2a 1t"}, "F2": {"US": "1i"}},
+    )
+    h = hint(s)
+    assert isinstance(h.action, Move) and h.action.path[-1] == "F14"
+    assert "rises from 0 % to 0 %" not in h.text
+    assert "cannot hold" in h.text and "falls from" in h.text and h.numbers["enemy after"] < h.numbers["enemy before"]
+
+
+def test_hint_when_all_three_cities_are_held_says_so() -> None:
+    s = position(card=8, zones={"F14": {"UK": "1a", "Germany": "4i 3a"}, "F15": {"UK": "1t"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}})
+    h = hint(s)
+    assert isinstance(h.action, Move) and h.action.path[-1] == "F30"
+    assert "still need (0 of 3)" not in h.text and "hold all three cities" in h.text

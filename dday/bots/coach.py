@@ -147,8 +147,20 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     if isinstance(a, Land):
         return Hint(a, f"Land {_unit_words(a.count, a.unit)} from {a.beach}: units on a beach can be shot by blockhouses and cannot fight.", {}, side)
     if isinstance(a, Done):
-        what = "moves" if isinstance(s.step, DeclareMovesStep) else "choices"
-        return Hint(a, f"Stop here: no further {what} improve your position.", {}, side)
+        if not isinstance(s.step, DeclareMovesStep):
+            return Hint(a, "Stop here: no further choices improve your position.", {}, side)
+        held = [s.board.zone(c).victory_city or c for c in s.board.victory_zones if s.controller(c) == "allies" and _after_declared(s, c, "allies").total]
+        if side == "allies" and held:
+            names = held[0] if len(held) == 1 else ", ".join(held[:-1]) + " and " + held[-1]
+            return Hint(
+                a,
+                f"Stop here: the units in {names} stay to hold {'it' if len(held) == 1 else 'them'} "
+                "(the Allies need all three cities at once; a city left behind is soon German again), "
+                "and no other move improves your position.",
+                {},
+                side,
+            )
+        return Hint(a, "Stop here: no further moves improve your position.", {}, side)
     if isinstance(a, SplitNavalDice):
         return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
     if isinstance(a, FireToSea):
@@ -202,13 +214,29 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
                     {"alone": after, "together": together},
                     side,
                 )
-        if before is not None and after is not None:
+        if before is not None and after is not None and pct(after) != pct(before):
             return Hint(
                 a,
                 f"{words}: P({who} hold {name} after the next two attack cards) rises from {pct(before)} to {pct(after)}.",
                 {"before": before, "after": after},
                 side,
             )
+        if before is not None and after is not None:  # no chance of holding yet: the move wears the enemy down
+            foe = "the Axis" if side == "allies" else "the Allies"
+
+            def q_of(force: Force) -> float | None:
+                allies, axis = (force, enemy) if side == "allies" else (enemy, force)
+                return 1.0 if not force.total else _odds(allies, axis, side, other_side(side))
+
+            q0, q1 = q_of(mine), q_of(new)
+            if q0 is not None and q1 is not None:
+                return Hint(
+                    a,
+                    f"{words}: {who} cannot hold {name} yet ({pct(after)}), but P({foe} still hold it after the next two attack cards) "
+                    f"falls from {pct(q0)} to {pct(q1)}.",
+                    {"enemy before": q0, "enemy after": q1},
+                    side,
+                )
     cities = s.board.victory_zones
     if dest in cities and s.controller(dest) is None and not mine.total and not enemy.total:
         return Hint(a, f"{words}: {name} is empty, and a city is won by having the only land units in it (R-CONTROL-1).", {}, side)
@@ -235,6 +263,9 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
                     side,
                 )
     if side == "axis":
-        return Hint(a, f"{words}: it brings them closer to the Allied units, where the fighting is.", {}, side)
+        return Hint(a, f"{words}: this brings {'it' if a.count == 1 else 'them'} closer to the Allied units, where the fighting is.", {}, side)
     held = [c for c in cities if s.controller(c) == "allies"]
-    return Hint(a, f"{words}: it brings them closer to the cities the Allies still need ({3 - len(held)} of 3).", {}, side)
+    if len(held) == len(cities):
+        return Hint(a, f"{words}: the Allies hold all three cities and must still hold them when the next turn ends; this brings more units to them.", {}, side)
+    them = "it" if a.count == 1 else "them"
+    return Hint(a, f"{words}: this brings {them} closer to the cities the Allies still need ({len(cities) - len(held)} of {len(cities)}).", {}, side)

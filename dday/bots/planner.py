@@ -9,21 +9,27 @@ held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top
 
 **The Allied plan** (:mod:`dday.bots.allies_plan`):
 
-1. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
+1. *Hold what you take*: a unit in a city the Allies hold stays there, and units next door
+   reinforce a held city the Germans threaten (judged by P(the garrison still holds after the
+   German attack card and the Allied answer)). Taking a city, marching on and taking it
+   again loses the game; holding all three together wins it.
+2. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
    targets (blockhouses that fire at the beaches first).
-2. *Concentrate before attacking a city*: attack only when every unit next door that can join
+3. *Concentrate before attacking a city*: attack only when every unit next door that can join
    gives good odds of holding it over every attack card left before the deadline (the strong
    bot's rule).
-3. *Take what the Germans leave*: the Germans often leave a city empty (Cherbourg, once the
+4. *Take what the Germans leave*: the Germans often leave a city empty (Cherbourg, once the
    navy has sunk its blockhouses); send a detachment of two units to it from up to four
    moves away, and walk in.
-4. *Aircraft*: fighters patrol where German units must move or arrive (strafing, R-AIR-3),
+5. *Aircraft*: fighters patrol where German units must move or arrive (strafing, R-AIR-3),
    bombers strike artillery (the antiaircraft guns) and blockhouses where the Allies fight,
    when the odds of destroying the target outweigh the odds of losing the bomber (strong bot).
 
 **The Axis plan** (:mod:`dday.bots.axis_plan`): the strong bot's, plus *garrison the
 threatened cities*, judged by P(the garrison still holds after the Allied attack card and the
-German answer) against the Allied units next door.
+German answer) against the Allied units next door, and *attack sooner*: a new attack needs
+P(holding the zone after two attack cards) of 0.25, not the strong bot's 0.5 (an Allied
+garrison that stays put is only beaten by attacking it).
 
 ``benchmarks/bench_bots.py`` measures the bots; the plan steps that were tried and did not
 help are listed in :mod:`dday.bots.allies_plan` and :mod:`dday.bots.axis_plan`.
@@ -36,6 +42,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..rules.actions import Action
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from . import allies_plan, axis_plan
@@ -49,10 +60,19 @@ class PlannerBot(StrongBot):
 
     name = "planner"
 
-    def __init__(self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0) -> None:
-        super().__init__()
-        self.garrison_weight = garrison_weight  # Axis: per unit of P(the garrison holds)
+    def __init__(
+        self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0, allies_attack_threshold: float = 0.5, axis_attack_threshold: float = 0.25
+    ) -> None:
+        super().__init__(attack_threshold=allies_attack_threshold)
+        self.garrison_weight = garrison_weight  # both sides: per unit of P(the garrison holds)
         self.empty_city_bonus = empty_city_bonus  # Allies: walking into an empty city
+        # the bar for starting an attack outside the Allied attacks on cities (the strong bot's
+        # attack_threshold), per side: the Axis attacks sooner (see dday.bots.axis_plan)
+        self.thresholds = {"allies": allies_attack_threshold, "axis": axis_attack_threshold}
+
+    def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        self.attack_threshold = self.thresholds.get(state.current_player, self.attack_threshold)
+        return super().choose(state, actions, rng)
 
     # -- moves: the strong bot's score, plus what the plan adds ------------------------------
     def _move_score(self, s: State, unit: str, path: tuple[str, ...], count: int) -> float:
@@ -61,5 +81,5 @@ class PlannerBot(StrongBot):
         base = super()._move_score(s, unit, path, count)
         after = self._ctx.force_after  # own units per zone once the moves declared so far are made
         if step.side == "allies":
-            return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus)
+            return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus, self.garrison_weight)
         return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight)

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ...bots.coach import NoDecisionError, hint
+from ...bots.coach import Hint, NoDecisionError, hint
 from ...rules.actions import (
     Action,
     Bombard,
@@ -247,3 +247,17 @@ def hint_html(state: State) -> str:
     except NoDecisionError as exc:
         return f'<div class="dday-hint"><b>Hint:</b> {escape(str(exc))}</div>'
     return f'<div class="dday-hint" style="border-left:4px solid var(--jp-brand-color1,#0072B2);padding:4px 8px;margin:4px 0"><b>Hint:</b> {escape(advice.text)}</div>'
+
+
+def played_html(advice: Hint) -> str:
+    """What **Let the bot decide** just played for the learner: the coach's advice (it names the
+    action, then says why, with the numbers), as the **Hint** button would have shown it before."""
+    return (
+        '<div class="dday-hint dday-played" style="border-left:4px solid var(--jp-brand-color1,#0072B2);padding:4px 8px;margin:4px 0">'
+        f"<b>Played for you (the coach's choice):</b> {escape(advice.text)}</div>"
+    )
+
+
+def bot_played_html(before: State, action: Action, bot: str) -> str:
+    """What a side's own bot just played, in words read from ``before`` (that bot gives no reason)."""
+    return f'<div class="dday-played"><b>The {escape(bot)} bot played:</b> {escape(action_label(before, action))}.</div>'

@@ -18,7 +18,8 @@ import ipywidgets as w
 import numpy as np
 
 from ... import odds
-from ...bots import GreedyBot, Player, make_player
+from ...bots import Player, make_player
+from ...bots.coach import hint
 from ...errors import DDayError
 from ...rules.actions import Action
 from ...rules.cards import ORDER_CARDS
@@ -28,7 +29,7 @@ from ...rules.state import State
 from ...rules.steps import FireToSeaStep, Roll
 from ..maps import LeafletView
 from . import style as st
-from .decisions import DecisionControl, action_label, decision_prompt, hint_html
+from .decisions import DecisionControl, action_label, bot_played_html, decision_prompt, hint_html, played_html
 from .rolls import RollInfo, figure_widget, roll_info, show_distribution
 
 __all__ = ["DecisionControl", "PlayLab", "PlayerSpec", "RollInfo", "action_label", "figure_widget", "roll_info", "show_distribution"]
@@ -71,7 +72,6 @@ class PlayLab:
         self.rng = np.random.default_rng(seed)
         self.bot_rng = np.random.default_rng(seed + 1)
         self.players: dict[str, Player | None] = {side: _player((players or {}).get(side)) for side in ("allies", "axis")}
-        self.helper = GreedyBot()
         self.stop = stop
         self.history: list[State] = [state]
         self.goal: list[tuple[int, int, int]] = [(0, state.turn, state.card)]  # (history index, turn, card)
@@ -84,7 +84,7 @@ class PlayLab:
         self.message = st.html()
         self.decision_box = w.VBox([])
         self.roll_button = st.button("Roll", style="danger", tooltip="Roll the dice of this step")
-        self.bot_button = st.button("Let the bot decide", tooltip="GreedyBot makes this one decision")
+        self.bot_button = st.button("Let the bot decide", tooltip="The coach (the strongest bot) makes this one decision and says why")
         self.hint_button = st.button("Hint", icon="lightbulb", tooltip="What the strongest bot would do now, and why (nothing is played)")
         self.back_button = st.button("Step back", tooltip="Undo the last decision or roll")
         self.reset_button = st.button("Reset", tooltip="Start again from the first position, re-seeding the dice")
@@ -174,15 +174,22 @@ class PlayLab:
         return rolled
 
     def bot_decide(self) -> Action:
-        """Let :class:`~dday.bots.GreedyBot` (or the side's own bot) make the pending decision."""
+        """Make the pending decision for the learner: the coach's choice (what **Hint** advises, the
+        strongest bot's, :func:`dday.coach.hint`), then show what was played and the coach's reason
+        with its numbers. On a side a bot plays, that bot decides (and the note names it)."""
         s = self.state
-        acts = legal_actions(s)
-        if not acts:
+        if s.is_over or s.current_player not in ("allies", "axis"):
             raise DDayError(f"no decision is pending: {describe_step(s)}")
-        bot = self.players.get(s.current_player) or self.helper
-        a = bot.choose(s, acts, self.bot_rng)
-        self.choose(a)
-        return a
+        bot = self.players.get(s.current_player)
+        if bot is not None:
+            a = bot.choose(s, legal_actions(s), self.bot_rng)
+            self.choose(a)
+            self.message.value = bot_played_html(s, a, bot.name)
+            return a
+        advice = hint(s)
+        self.choose(advice.action)
+        self.message.value = played_html(advice)
+        return advice.action
 
     def show_hint(self) -> str:
         """Show the coach's advice for the pending decision in the message area (nothing is played)."""
