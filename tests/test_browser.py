@@ -603,3 +603,6 @@ def test_w_let_the_bot_decide_says_why(page: Any, lab_server: tuple[str, str], s
     assert "%" in text.split("Played for you", 1)[1]  # the reason carries its numbers
     _w_settle(page)
     _w_shot(page, lab, shots / "w_08_let_the_bot_decide.png")
+    label = lab.locator(".widget-label", has_text="how many")
+    assert label.count() >= 1  # order 8 goes on with the next move, which has a count
+    assert label.first.evaluate("e => e.scrollWidth <= e.clientWidth"), "the 'how many' label is cut to 'how m…'"

@@ -13,12 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dday.bots.coach import Hint, NoDecisionError, hint, pct
+from dday.bots.coach import Hint, NoDecisionError, hint
 from dday.rules.actions import ChooseCasualties, Done, Land, Move
 from dday.rules.engine import apply, legal_actions, sample_roll
 from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
 from dday.rules.state import State
+from dday.rules.words import percent as pct
 
 
 def _is_percent(text: str) -> bool:

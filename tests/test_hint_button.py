@@ -45,8 +45,9 @@ def test_hint_in_the_turn_stepper_and_the_game_board() -> None:
 def test_let_the_bot_decide_plays_the_coachs_action_and_shows_its_reason() -> None:
     """On a prepared card-8 position the coach's move is an attack on Caen with odds in its reason:
     the button must play exactly that action and show that reason, numbers included."""
-    from dday.bots.coach import hint, pct
+    from dday.bots.coach import hint
     from dday.rules.scenario import position
+    from dday.rules.words import percent as pct
     from dday.views.widgets.play import PlayLab
 
     s = position(card=8, zones={"F16": {"UK": "2i 1t"}, "F17": {"UK": "2i 1a"}, "F30": {"Germany": "1i"}, "F2": {"US": "1i"}, "F26": {"US": "1i"}})

@@ -40,6 +40,7 @@ from ..rules.engine import legal_actions
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
+from ..rules.words import count, percent, plural
 from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
 from .greedy import distances
 from .plan_odds import garrison_odds, joinable, threat
@@ -64,25 +65,6 @@ class Hint:
     text: str
     numbers: dict[str, float] = field(default_factory=dict)
     side: str = ""
-
-
-def pct(p: float) -> str:
-    """A probability as a percentage with one decimal, written the way ``dday.views.numbers.percent``
-    writes it for the notebooks: a possible event never shows as 0.0 % or 100.0 %.
-
-    >>> pct(0.3125), pct(1.0), pct(0.0), pct(0.0002)
-    ('31.2 %', '100 %', '0 %', '< 0.1 %')
-    """
-    if p <= 0 or p >= 1:
-        return "0 %" if p <= 0 else "100 %"
-    if p < 0.0005 or p > 0.9995:
-        return "< 0.1 %" if p < 0.0005 else "> 99.9 %"
-    return f"{p * 100:.1f} %"
-
-
-def _unit_words(count: int, unit: str) -> str:
-    plural = {"infantry": "infantry", "artillery": "artillery", "tank": "tanks", "blockhouse": "blockhouses"}
-    return f"{count} {plural[unit] if count != 1 else unit}"
 
 
 ADJECTIVE = {"Germany": "German", "UK": "British", "US": "American"}
@@ -120,7 +102,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     if isinstance(a, ChooseCasualties):
         step = s.step
         zone = getattr(step, "zone", "")
-        lost = ", ".join(_unit_words(n, u) for _, u, n in a.losses)
+        lost = ", ".join(count(n, u) for _, u, n in a.losses)
         mine = s.side_units(zone, side)
         for _, u, n in a.losses:
             mine = mine.add(u, -n)
@@ -129,7 +111,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         p = _odds(allies, axis, other_side(side), side) if theirs.total else None
         if p is None:
             return Hint(a, f"Lose {lost}: the units worth least here.", {}, side)
-        return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {pct(p)}.", {"after": p}, side)
+        return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {percent(p)}.", {"after": p}, side)
     if isinstance(a, Bombard):
         z = s.board.zone(a.zone)
         why = f"its blockhouses fire at {' and '.join(z.fires_at)} beach{'es' * (len(z.fires_at) > 1)}" if z.fires_at else "it weakens the defenders where the Allies will attack"
@@ -137,7 +119,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     if isinstance(a, BomberStrike):
         arty = s.units(a.zone, "Germany").artillery
         risk = 1 - (5 / 6) ** arty
-        return Hint(a, f"Send the {a.power} bomber to strike a {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); the antiaircraft artillery there can shoot it down ({pct(risk)}).", {"destroy": 0.5, "bomber lost": risk}, side)
+        return Hint(a, f"Send the {a.power} bomber to strike a {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); the antiaircraft artillery there can shoot it down ({percent(risk)}).", {"destroy": 0.5, "bomber lost": risk}, side)
     if isinstance(a, Patrol):
         return Hint(a, f"Send a {a.power} fighter to patrol {_place(s, a.zone)}: every German unit that moves in or out, or is placed there, faces its die (a 1 destroys it).", {}, side)
     if isinstance(a, PlaceReinforcement):
@@ -145,7 +127,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
             return Hint(a, f"Place the next reinforcement on {_place(s, a.destination)}: it has the most room left.", {}, side)
         return Hint(a, f"Place the next reinforcement in {_place(s, a.destination)}: the sector zone closest to the Allied units, with the fewest Allied fighters over it (they strafe units placed under them).", {}, side)
     if isinstance(a, Land):
-        return Hint(a, f"Land {_unit_words(a.count, a.unit)} from {a.beach}: units on a beach can be shot by blockhouses and cannot fight.", {}, side)
+        return Hint(a, f"Land {count(a.count, a.unit)} from {a.beach}: units on a beach can be shot by blockhouses and cannot fight.", {}, side)
     if isinstance(a, Done):
         if not isinstance(s.step, DeclareMovesStep):
             return Hint(a, "Stop here: no further choices improve your position.", {}, side)
@@ -183,7 +165,7 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
     start, dest = a.path[0], a.path[-1]
     step = s.step
     assert isinstance(step, DeclareMovesStep)
-    words = f"Move {a.count} {ADJECTIVE[a.power]} {_unit_words(a.count, a.unit).split(' ', 1)[1]} from {start} into {_place(s, dest)}"
+    words = f"Move {a.count} {ADJECTIVE[a.power]} {plural(a.count, a.unit)} from {start} into {_place(s, dest)}"
     who = "the Allies" if side == "allies" else "the Axis"
     enemy = s.side_units(dest, other_side(side))
     mine = s.side_units(dest, side)
@@ -209,15 +191,15 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
                 return Hint(
                     a,
                     f"{words} and bring the {full.total - new.total} units next door that can join: "
-                    f"together, P({who} hold {name} after the next two attack cards) is {pct(together)} "
-                    f"(these units alone: {pct(after)}).",
+                    f"together, P({who} hold {name} after the next two attack cards) is {percent(together)} "
+                    f"(these units alone: {percent(after)}).",
                     {"alone": after, "together": together},
                     side,
                 )
-        if before is not None and after is not None and pct(after) != pct(before):
+        if before is not None and after is not None and percent(after) != percent(before):
             return Hint(
                 a,
-                f"{words}: P({who} hold {name} after the next two attack cards) rises from {pct(before)} to {pct(after)}.",
+                f"{words}: P({who} hold {name} after the next two attack cards) rises from {percent(before)} to {percent(after)}.",
                 {"before": before, "after": after},
                 side,
             )
@@ -232,8 +214,8 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
             if q0 is not None and q1 is not None:
                 return Hint(
                     a,
-                    f"{words}: {who} cannot hold {name} yet ({pct(after)}), but P({foe} still hold it after the next two attack cards) "
-                    f"falls from {pct(q0)} to {pct(q1)}.",
+                    f"{words}: {who} cannot hold {name} yet ({percent(after)}), but P({foe} still hold it after the next two attack cards) "
+                    f"falls from {percent(q0)} to {percent(q1)}.",
                     {"enemy before": q0, "enemy after": q1},
                     side,
                 )
@@ -246,7 +228,7 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
             before, after = garrison_odds(mine, near, side), garrison_odds(new, near, side)
             return Hint(
                 a,
-                f"{words}: P({who} still hold {name} if the enemy next door attacks) rises from {pct(before)} to {pct(after)}.",
+                f"{words}: P({who} still hold {name} if the enemy next door attacks) rises from {percent(before)} to {percent(after)}.",
                 {"before": before, "after": after},
                 side,
             )

@@ -178,7 +178,11 @@ class DecisionControl:
         self.choice.observe(self._on_choice, names="value")
         counted = self.kind in (Patrol, Move, Land)
         self.count: w.BoundedIntText | None = (
-            w.BoundedIntText(value=1, min=1, max=1, description="how many", layout=w.Layout(width="170px")) if counted else None
+            w.BoundedIntText(
+                value=1, min=1, max=1, description="how many", style={"description_width": "initial"}, layout=w.Layout(width="210px")
+            )  # the label at its own width: at the tutorial's 17 px font the default 80 px cut it to "how m…"
+            if counted
+            else None
         )
         self.go = st.button(_GO_WORDS.get(self.kind, "Choose") if self.kind else "Choose", style="primary")
         self.go.on_click(lambda _b: self.submit())
