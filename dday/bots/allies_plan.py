@@ -24,6 +24,17 @@ every move towards Cherbourg scored no better than one towards Saint-Lô. So, tw
   unit within :data:`DETACH_RANGE` moves of it closer earns :data:`DETACH_WEIGHT` per move.
 * **Walk into an empty city**: the first unit declared into it earns ``empty_city_bonus``.
 
+When the board's firing arcs became lists of beaches (F14's two blockhouses fire at Omaha or
+Utah, F16's one at Juno or Sword: ``dday/data/reference/board.md``, "Firing arcs"), the
+planner fell from 30.0 % to 26.5 % of the bench's 200 seeds. One more step answers the arcs:
+
+* **Sink the blockhouses that cover two beaches first** (:func:`bombard_bonus`, order 2): the
+  strong bot counts a blockhouse's shots at later waves once, whatever its arc; a blockhouse
+  whose arc covers two beaches threatens the waves of both, so each extra beach adds the same
+  future term again. 26.5 % to 40.0 % of the bench's 200 seeds, but 34.5 % to 34.0 % of the
+  200 of seed 12 and 28.0 % to 29.5 % of seed 13 (not used to choose it), 26.8 % to 31.5 % of
+  1000 games of seed 21: all 1600 together, 27.9 % to 32.6 %.
+
 Tried and dropped (Allied wins against the strong Axis on the seeds of ``game_seeds(11, n)``,
 where the strong Allies win 15.0 % of the first 40 and 11.2 % of the first 80; the
 detachments alone win 21.2 % of the first 80 and 14.4 % of the first 160):
@@ -49,7 +60,7 @@ Tried with the detachments, 200 seeds each (the planner without the hold step: 1
   garrison term): 24.0 % and 27.5 % (10: 28.5 %); holding with a garrison weight of 2 or 8:
   30.0 % and 31.0 % (4 kept: the Axis plan's weight); holding with a stronger pull (+0.4): 24.0 %.
 
-Tried on top of the hold step, 200 seeds each (the hold step: 30.0 %), none clearly better:
+Tried on top of the hold step, 200 seeds each (the hold step: 30.0 %, before the two-beach arcs), none clearly better:
 
 * a bar of 0.25, 0.35 or 0.65 instead of 0.5 for attacks outside the cities: 29.5 %, 32.0 %, 28.5 %;
 * a bar of 0.2 or 0.4 for attacking a city: 28.0 % and 30.0 %;
@@ -59,6 +70,19 @@ Tried on top of the hold step, 200 seeds each (the hold step: 30.0 %), none clea
 * a detachment from any distance to an empty city once the other two are held: 27.5 % (from
   up to 7 moves: 26.5 %; from turn 6 on, held or not: 15.5 %);
 * fighters patrolling next to held cities, 0.5 or 1.5 more per German unit there: 29.0 % and 25.5 %.
+
+Tried with the two-beach arcs (1000 games of ``game_seeds(21, 1000)``, where the hold step wins
+26.8 % and the two-beach bombardment 31.5 %):
+
+* reinforcements placed in the beach box the fewest live blockhouses cover (1 less per
+  blockhouse whose arc reaches the box): 25.7 % (30.0 % of the bench's 200); with the two-beach
+  bombardment: 32.0 % (34.0 % of the bench's 200, 30.0 % of seed 12's, 34.0 % of seed 13's,
+  against 40.0 %, 34.0 %, 29.5 % without: no gain, not kept);
+* landing the most valuable units first (the box fires at what is left): 27.6 %;
+* the two-beach term doubled: 31.5 %, halved: 30.2 %; the future term counted per beach for
+  every blockhouse (one-beach arcs too): 31.5 %;
+* bombardment also scored by the units waiting on each covered beach per blockhouse that
+  covers it: 26.0 % of the bench's 200 (32.0 % with the two-beach term).
 
 >>> from dday.rules.scenario import position
 >>> s = position(card=8, zones={"F11": {"US": "3i"}, "F30": {"UK": "2i"}})
@@ -70,12 +94,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..rules.actions import Bombard
 from ..rules.state import State
-from ..rules.units import Force
+from ..rules.units import HIT_BLOCKHOUSE_TO_SEA, Force
 from .greedy import distances
 from .plan_odds import garrison_odds, threat
 
-__all__ = ["DETACH_RANGE", "DETACH_SIZE", "DETACH_WEIGHT", "HOLD_PENALTY", "move_bonus", "needs_a_detachment"]
+__all__ = ["DETACH_RANGE", "DETACH_SIZE", "DETACH_WEIGHT", "HOLD_PENALTY", "bombard_bonus", "move_bonus", "needs_a_detachment"]
 
 HOLD_PENALTY = 10.0  # per move out of a city the Allies hold (an attack scores about 2 to 8)
 
@@ -119,3 +144,20 @@ def move_bonus(
     if dest in s.board.victory_zones and s.controller(dest) is None and not s.side_total(dest, "axis") and not after(s, dest, "allies").total:
         score += empty_city_bonus
     return score
+
+
+def bombard_bonus(s: State, a: Bombard) -> float:
+    """What the plan adds to the strong bot's score for a naval die at ``a``: a blockhouse whose
+    arc covers more than one beach threatens the later waves of each (one shot per turn,
+    hitting on 3, at about half a unit per turn left), so every beach past the first counts.
+
+    >>> from dday.rules.scenario import position
+    >>> s = position(card=2, zones={"F14": {"Germany": "2b"}, "F15": {"Germany": "2b"}})
+    >>> bombard_bonus(s, Bombard("F14", "blockhouse")) > 0 == bombard_bonus(s, Bombard("F15", "blockhouse"))
+    True
+    """
+    arc = s.board.zone(a.zone).fires_at
+    if a.target != "blockhouse" or len(arc) < 2:
+        return 0.0
+    turns_after_this = s.board.turns - s.turn
+    return HIT_BLOCKHOUSE_TO_SEA / 6 * 0.5 * turns_after_this * 1.5 * (len(arc) - 1)

@@ -14,7 +14,9 @@ held (R-CONTROL-1, -2). :class:`PlannerBot` plays either side with a plan on top
    German attack card and the Allied answer)). Taking a city, marching on and taking it
    again loses the game; holding all three together wins it.
 2. *Land everything, clear the beaches* (turns 1-2): the strong bot's landings and naval
-   targets (blockhouses that fire at the beaches first).
+   targets (blockhouses that fire at the beaches first), with the blockhouses whose arc covers
+   two beaches (F14: Omaha and Utah; F16: Juno and Sword) first of all: they threaten the
+   later waves on both.
 3. *Concentrate before attacking a city*: attack only when every unit next door that can join
    gives good odds of holding it over every attack card left before the deadline (the strong
    bot's rule).
@@ -46,7 +48,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..rules.actions import Action
+from ..rules.actions import Action, Bombard
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from . import allies_plan, axis_plan
@@ -73,6 +75,10 @@ class PlannerBot(StrongBot):
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
         self.attack_threshold = self.thresholds.get(state.current_player, self.attack_threshold)
         return super().choose(state, actions, rng)
+
+    # -- naval bombardment: the strong bot's score, plus the blockhouses that cover two beaches --
+    def _bombard(self, s: State, a: Bombard) -> float:
+        return super()._bombard(s, a) + allies_plan.bombard_bonus(s, a)
 
     # -- moves: the strong bot's score, plus what the plan adds ------------------------------
     def _move_score(self, s: State, unit: str, path: tuple[str, ...], count: int) -> float:
