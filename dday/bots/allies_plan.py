@@ -82,7 +82,10 @@ Tried with the two-beach arcs (1000 games of ``game_seeds(21, 1000)``, where the
 * the two-beach term doubled: 31.5 %, halved: 30.2 %; the future term counted per beach for
   every blockhouse (one-beach arcs too): 31.5 %;
 * bombardment also scored by the units waiting on each covered beach per blockhouse that
-  covers it: 26.0 % of the bench's 200 (32.0 % with the two-beach term).
+  covers it: 26.0 % of the bench's 200 (32.0 % with the two-beach term);
+* with the two-beach term, a bar of 0.05 instead of 0.3 for attacking a city in the last
+  turn, or the last two (most lost games end with one city empty or fought over): 31.5 % and
+  31.3 %, no change.
 
 >>> from dday.rules.scenario import position
 >>> s = position(card=8, zones={"F11": {"US": "3i"}, "F30": {"UK": "2i"}})
