@@ -58,7 +58,7 @@ from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
 from .decisions import hint_html
 from .files import download_link_html, uploaded_files
-from .play import DecisionControl, acting_kind, acting_zones, map_note_html, map_position, roll_info
+from .play import DecisionControl, roll_info, show_on_map
 from .rolls import odds_html
 
 __all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers", "chart_table_html", "turn_track_html"]
@@ -537,12 +537,7 @@ class GameBoard:
             self.decision_box.children = []
         self.log.value = '<div style="font-size:16px"><b>Game log</b></div>' + st.log_html(self.log_lines())
         self.dice.value = self._dice_html()
-        shown = map_position(self.history.states)  # while defenders fire back: the zone as the attack began
-        self.map_view.update(shown)
-        self.map_note.value = map_note_html(shown, s)
-        highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
-        if callable(highlight):
-            highlight(acting_zones(s), acting_kind(s))
+        show_on_map(self.map_view, self.map_note, self.history.states)  # while defenders fire back: the zone as the attack began
 
     def _dice_html(self) -> str:
         """The last roll's dice with its exact odds, and the odds of the roll waiting to be made."""

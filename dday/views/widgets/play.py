@@ -310,12 +310,7 @@ class PlayLab:
             self.decision_box.children = []
         self._show_roll(chance)
         self.log.value = st.log_html(self.log_lines())
-        shown = self.map_state()
-        self.map_view.update(shown)
-        self.map_note.value = map_note_html(shown, s)
-        highlight = getattr(self.map_view, "highlight", None)  # LeafletView.highlight (issue 17's map part), if there
-        if callable(highlight):
-            highlight(acting_zones(s), acting_kind(s))
+        show_on_map(self.map_view, self.map_note, self.history)
 
     def map_state(self) -> State:
         """The position the map shows (:func:`map_position` of this lab's history)."""
@@ -396,6 +391,17 @@ def map_position(states: Sequence[State]) -> State:
             hit = any(prev.units(step.zone, p) != s.units(step.zone, p) for p in ("Germany", "UK", "US"))
             return prev if hit else s  # a miss changed nothing: the map is the same
     return s
+
+
+def show_on_map(view: LeafletView, note: w.HTML, states: Sequence[State]) -> None:
+    """Bring a map in line with a game whose positions so far are ``states``: the position of
+    :func:`map_position`, the sentence under the map when that is an earlier one, and the places
+    acting now marked (blockhouse fire, a fight, the last declared move)."""
+    s = states[-1]
+    shown = map_position(states)
+    view.update(shown)
+    note.value = map_note_html(shown, s)
+    view.highlight(acting_zones(s), acting_kind(s))
 
 
 def map_note_html(shown: State, s: State) -> str:
