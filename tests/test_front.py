@@ -11,6 +11,7 @@ from dday.play.game import play_game
 from dday.play.simulate import city_key, game_seeds, simulate
 from dday.rules.board import load_board
 from dday.rules.state import State
+from dday.rules.words import percent
 from dday.views.front import VALUES, front_by_turn, front_figure, turn_end_states
 from dday.views.maps import zone_control
 
@@ -104,7 +105,13 @@ def test_pairings_rates_and_figures() -> None:
         ("greedy", "greedy"),
     ]
     assert ((rates.ci95_low <= rates.allied_rate) & (rates.allied_rate <= rates.ci95_high)).all()
-    assert all("2 games, seed 5" in label and "95 % CI" in label for label in rates.label)
-    assert len(pairing_figure(rates).data[0].x) == 4
+    assert all("2 games, seed 5" in label and "95 % interval" in label for label in rates.label)
+    fig = pairing_figure(rates)
+    assert [t.name for t in fig.data] == ["random Axis", "greedy Axis"]  # one colour per Axis bot
+    assert [list(t.x) for t in fig.data] == [list(rates[rates.axis == x].allied_rate) for x in ("random", "greedy")]
+    rows = [row for t in fig.data for row in t.y]  # each row names its pairing and its rate
+    assert sorted(rows) == sorted(
+        f"{a} Allies vs {x} Axis: {percent(r, 0)}" for a, x, r in zip(rates.allies, rates.axis, rates.allied_rate, strict=True)
+    )
     fig = turn_figure(games)
     assert sum(sum(t.y) for t in fig.data) == 8

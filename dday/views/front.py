@@ -29,11 +29,13 @@ from typing import Any, Final
 
 import pandas as pd
 import plotly.graph_objects as go
+from plotly.colors import qualitative
 from tqdm.auto import tqdm
 
 from ..play.simulate import game_seeds, interval_error_y, play_with_turn_ends, simulate, turn_distribution, wilson
 from ..rules.board import load_board
 from ..rules.state import Rules, State
+from ..rules.words import count, percent
 from .maps import CONTROL_COLORS, frame_board, map_geometry, plotly_geojson, sea_trace, zone_control
 
 __all__ = [
@@ -205,7 +207,7 @@ SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis"
 
 
 def pairings(
-    bots: tuple[str, ...] = ("random", "greedy", "strong"),
+    bots: tuple[str, ...] = ("random", "greedy", "strong", "planner"),
     n_games: int = 6,
     seed: int = 0,
     processes: int | None = 1,
@@ -251,40 +253,56 @@ def pairing_rates(games: pd.DataFrame) -> pd.DataFrame:
                 "allied_rate": wins / n,
                 "ci95_low": lo,
                 "ci95_high": hi,
-                "label": f"{wins / n:.0%} (95 % CI {lo:.0%}–{hi:.0%}), {n} games, seed {seed}",
+                "label": f"{percent(wins / n, 0)} (95 % interval {percent(lo, 0)} to {percent(hi, 0)}), {count(n, 'game')}, seed {seed}",
             }
         )
     return pd.DataFrame(rows)
 
 
 def pairing_figure(rates: pd.DataFrame, *, font_size: int = 17) -> go.Figure:
-    """The Allied win rate of each pairing as a bar with its 95 % interval as an error bar."""
-    names = [f"{a} Allies<br>vs {x} Axis" for a, x in zip(rates["allies"], rates["axis"], strict=True)]
-    fig = go.Figure(
-        go.Bar(
-            x=names,
-            y=rates["allied_rate"],
-            marker_color=SIDE_COLORS["allies"],
-            error_y={**interval_error_y(rates["allied_rate"], rates["ci95_low"], rates["ci95_high"]), "color": "#000", "thickness": 2},
-            text=[f"{r:.0%}" for r in rates["allied_rate"]],
-            textposition="outside",
-            customdata=rates["label"],
-            hovertemplate="%{x}<br>%{customdata}<extra></extra>",
+    """The Allied win rate of each pairing as a horizontal bar with its 95 % interval as an error bar.
+
+    One row per pairing, named with its rate on the left (where no error bar can cross the
+    number); one colour per Axis bot (colour-blind safe), so the rows of one opponent stand out.
+    """
+    axis_bots = list(dict.fromkeys(rates["axis"]))
+    colours = qualitative.Safe
+    rows = [
+        f"{a} Allies vs {x} Axis: {percent(r, 0)}" for a, x, r in zip(rates["allies"], rates["axis"], rates["allied_rate"], strict=True)
+    ]
+    named = rates.assign(row=rows)
+    bars = []
+    for i, x in enumerate(axis_bots):
+        sub = named[named["axis"] == x]
+        bars.append(
+            go.Bar(
+                name=f"{x} Axis",
+                orientation="h",
+                y=sub["row"],
+                x=sub["allied_rate"],
+                marker_color=colours[i % len(colours)],
+                error_x={**interval_error_y(sub["allied_rate"], sub["ci95_low"], sub["ci95_high"]), "color": "#000", "thickness": 2},
+                customdata=sub["label"],
+                hovertemplate="%{y}<br>%{customdata}<extra></extra>",
+            )
         )
-    )
+    fig = go.Figure(bars)
     n = int(rates["games"].min()) if len(rates) else 0
     fig.update_layout(
+        barmode="overlay",  # one bar per row: every row belongs to one Axis bot
         title={
-            "text": f"Allied win rate per pairing — estimates from {n} games each, bars: 95 % Wilson interval",
+            "text": f"Allied win rate per pairing ({count(n, 'game')} each; black lines: 95 % interval)",
             "font": {"size": font_size + 3},
         },
         font={"size": font_size},
-        yaxis={"title": "Allied wins", "tickformat": ".0%", "range": [0, 1.12]},
-        height=520,
+        yaxis={"categoryorder": "array", "categoryarray": rows, "autorange": "reversed", "title": "", "ticksuffix": "  "},
+        xaxis={"title": "Allied wins", "tickformat": ".0%", "range": [0, 1.02]},
+        legend={"orientation": "h", "y": 1.0, "x": 1, "xanchor": "right", "yanchor": "bottom", "title": {"text": "against"}},
+        height=160 + 34 * len(rows),
         plot_bgcolor="#FFFFFF",
-        margin={"t": 70, "b": 110},
+        margin={"t": 110, "b": 60, "l": 20},
     )
-    fig.update_yaxes(gridcolor="#DDDDDD")
+    fig.update_xaxes(gridcolor="#DDDDDD")
     return fig
 
 
