@@ -115,3 +115,23 @@ def test_pairings_rates_and_figures() -> None:
     )
     fig = turn_figure(games)
     assert sum(sum(t.y) for t in fig.data) == 8
+
+
+def test_rates_figure_names_each_rule_set_with_its_rate_beside_the_bar() -> None:
+    """Notebook 24's chart: one row per rule set, its rate in the row's name (never under an
+    error bar), the interval as the error bar, the full label on hover."""
+    from dday.play.simulate import wilson
+    from dday.variants.rulesets import rates_figure
+
+    wins, n = {"official": 1, "triplea": 5}, 6
+    table = pd.DataFrame(
+        [{"rate": w / n, "ci95_low": wilson(w, n)[0], "ci95_high": wilson(w, n)[1], "label": f"{w} of {n}"} for w in wins.values()],
+        index=list(wins),
+    )
+    fig = rates_figure(table)
+    (bars,) = fig.data
+    assert list(bars.y) == ["official: 17 %", "triplea: 83 %"]
+    assert list(bars.x) == [1 / 6, 5 / 6] and list(bars.customdata) == ["1 of 6", "5 of 6"]
+    assert list(bars.error_x.array) == pytest.approx(list(table.ci95_high - table.rate))
+    assert list(bars.error_x.arrayminus) == pytest.approx(list(table.rate - table.ci95_low))
+    assert bars.orientation == "h" and not bars.showlegend

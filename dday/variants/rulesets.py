@@ -15,6 +15,7 @@ from typing import Any
 
 from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
 from ..rules.state import Rules
+from ..rules.words import count, percent
 
 RULESETS: dict[str, dict[str, Any]] = {
     "official": {},
@@ -173,8 +174,8 @@ def compare_rulesets(
                 "ci95_low": float(r["ci95_low"]),
                 "ci95_high": float(r["ci95_high"]),
                 "mean_turn": float(df["turn"].mean()),
-                "label": f"{r['rate'] * 100:.0f} % (95 % CI {r['ci95_low'] * 100:.0f}-{r['ci95_high'] * 100:.0f} %), "
-                f"{int(r['games'])} games, seed {seed}",
+                "label": f"{percent(r['rate'], 0)} (95 % interval {percent(r['ci95_low'], 0)} to {percent(r['ci95_high'], 0)}), "
+                f"{count(int(r['games']), 'game')}, seed {seed}",
             }
         )
     bar.close()
@@ -228,19 +229,9 @@ def odds_figure(dists: dict[str, Any], title: str, xlabel: str = "outcome") -> A
 
 
 def rates_figure(table: Any, title: str = "Allied win rate per rule set") -> Any:
-    """Bars of :func:`compare_rulesets` with their 95 % intervals as error bars."""
-    import plotly.graph_objects as go
+    """One row per rule set of :func:`compare_rulesets`: its Allied win rate, with the 95 %
+    interval as an error bar (:func:`dday.views.front.rate_rows_figure`)."""
+    from ..views.front import rate_rows_figure
 
-    from ..play.simulate import interval_error_y
-
-    fig = go.Figure(
-        go.Bar(
-            x=list(table.index),
-            y=table["rate"],
-            error_y=interval_error_y(table["rate"], table["ci95_low"], table["ci95_high"]),
-            text=table["label"],
-            hovertemplate="%{x}: %{text}",
-        )
-    )
-    fig.update_layout(title=title, yaxis_title="Allied win rate", yaxis_range=[0, 1], height=380)
-    return fig
+    rows = [f"{name}: {percent(rate, 0)}" for name, rate in zip(table.index, table["rate"], strict=True)]
+    return rate_rows_figure(rows, table, title)

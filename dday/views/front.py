@@ -45,6 +45,7 @@ __all__ = [
     "pairing_figure",
     "pairing_rates",
     "pairings",
+    "rate_rows_figure",
     "turn_end_states",
     "turn_figure",
 ]
@@ -259,51 +260,73 @@ def pairing_rates(games: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def pairing_figure(rates: pd.DataFrame, *, font_size: int = 17) -> go.Figure:
-    """The Allied win rate of each pairing as a horizontal bar with its 95 % interval as an error bar.
+def rate_rows_figure(
+    rows: list[str],
+    rates: pd.DataFrame,
+    title: str,
+    *,
+    groups: list[str] | None = None,
+    legend_title: str = "",
+    font_size: int = 17,
+) -> go.Figure:
+    """Win rates as horizontal bars, one row each, with their 95 % intervals as error bars.
 
-    One row per pairing, named with its rate on the left (where no error bar can cross the
-    number); one colour per Axis bot (colour-blind safe), so the rows of one opponent stand out.
+    ``rates`` has the columns ``rate``, ``ci95_low``, ``ci95_high`` and ``label`` (the hover
+    text), one line per entry of ``rows``; each row's name ends with its rate, on the left,
+    where no error bar can cross the number. ``groups`` (one name per row) gives each group a
+    colour (colour-blind safe) and a legend entry, under ``legend_title``.
     """
-    axis_bots = list(dict.fromkeys(rates["axis"]))
+    named = rates.assign(row=rows, group=groups if groups is not None else [""] * len(rows))
     colours = qualitative.Safe
-    rows = [
-        f"{a} Allies vs {x} Axis: {percent(r, 0)}" for a, x, r in zip(rates["allies"], rates["axis"], rates["allied_rate"], strict=True)
-    ]
-    named = rates.assign(row=rows)
     bars = []
-    for i, x in enumerate(axis_bots):
-        sub = named[named["axis"] == x]
+    for i, group in enumerate(dict.fromkeys(named["group"])):
+        sub = named[named["group"] == group]
         bars.append(
             go.Bar(
-                name=f"{x} Axis",
+                name=group,
+                showlegend=groups is not None,
                 orientation="h",
                 y=sub["row"],
-                x=sub["allied_rate"],
-                marker_color=colours[i % len(colours)],
-                error_x={**interval_error_y(sub["allied_rate"], sub["ci95_low"], sub["ci95_high"]), "color": "#000", "thickness": 2},
+                x=sub["rate"],
+                marker_color=colours[i % len(colours)] if groups is not None else SIDE_COLORS["allies"],
+                error_x={**interval_error_y(sub["rate"], sub["ci95_low"], sub["ci95_high"]), "color": "#000", "thickness": 2},
                 customdata=sub["label"],
                 hovertemplate="%{y}<br>%{customdata}<extra></extra>",
             )
         )
     fig = go.Figure(bars)
-    n = int(rates["games"].min()) if len(rates) else 0
     fig.update_layout(
-        barmode="overlay",  # one bar per row: every row belongs to one Axis bot
-        title={
-            "text": f"Allied win rate per pairing ({count(n, 'game')} each; black lines: 95 % interval)",
-            "font": {"size": font_size + 3},
-        },
+        barmode="overlay",  # one bar per row: every row belongs to one group
+        title={"text": title, "font": {"size": font_size + 3}},
         font={"size": font_size},
         yaxis={"categoryorder": "array", "categoryarray": rows, "autorange": "reversed", "title": "", "ticksuffix": "  "},
         xaxis={"title": "Allied wins", "tickformat": ".0%", "range": [0, 1.02]},
-        legend={"orientation": "h", "y": 1.0, "x": 1, "xanchor": "right", "yanchor": "bottom", "title": {"text": "against"}},
+        legend={"orientation": "h", "y": 1.0, "x": 1, "xanchor": "right", "yanchor": "bottom", "title": {"text": legend_title}},
         height=160 + 34 * len(rows),
         plot_bgcolor="#FFFFFF",
-        margin={"t": 110, "b": 60, "l": 20},
+        margin={"t": 110 if groups is not None else 80, "b": 60, "l": 20},
     )
     fig.update_xaxes(gridcolor="#DDDDDD")
     return fig
+
+
+def pairing_figure(rates: pd.DataFrame, *, font_size: int = 17) -> go.Figure:
+    """The Allied win rate of each pairing as a row with its 95 % interval as an error bar.
+
+    One colour per Axis bot, so the rows of one opponent stand out (:func:`rate_rows_figure`).
+    """
+    rows = [
+        f"{a} Allies vs {x} Axis: {percent(r, 0)}" for a, x, r in zip(rates["allies"], rates["axis"], rates["allied_rate"], strict=True)
+    ]
+    n = int(rates["games"].min()) if len(rates) else 0
+    return rate_rows_figure(
+        rows,
+        rates.rename(columns={"allied_rate": "rate"}),
+        f"Allied win rate per pairing ({count(n, 'game')} each; black lines: 95 % interval)",
+        groups=[f"{x} Axis" for x in rates["axis"]],
+        legend_title="against",
+        font_size=font_size,
+    )
 
 
 def turn_figure(games: pd.DataFrame, *, font_size: int = 17) -> go.Figure:
