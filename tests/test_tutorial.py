@@ -5,7 +5,9 @@ Every button is pressed with ``button.click()`` and every control set through ``
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from html import escape
 
 import plotly.graph_objects as go
 import pytest
@@ -16,6 +18,7 @@ from dday.rules.cards import ORDER_CARDS
 from dday.rules.engine import chance_outcomes, legal_actions
 from dday.rules.setup import initial_state
 from dday.rules.steps import ChooseCasualtiesStep
+from dday.rules.words import percent
 from dday.views.maps import LeafletView
 from dday.views.tutorial import (
     NOTEBOOKS,
@@ -424,7 +427,9 @@ def test_odds_lab_monte_carlo_agrees_and_is_labelled() -> None:
     lab.simulate_button.click()
     mc = lab.mc
     assert mc is not None and mc.runs == 3000 and mc.seed == 4
-    assert "n = 3,000 runs, seed 4, 95 % interval" in lab.mc_text.value
+    assert "n = 3,000 runs, seed 4, 95 % Wilson intervals" in lab.mc_text.value
+    assert all(escape(mc.share(c)) in lab.mc_text.value for c in FIGHT_COLUMNS)
+    assert re.search(r"\d\.\d{3}", lab.mc_text.value) is None  # percentages, not bare fractions of one
     for c in FIGHT_COLUMNS:
         lo, hi = mc.interval(c)
         exact = float(lab.fight.rows[-1][c])
@@ -472,3 +477,15 @@ def test_charts_never_use_figurewidget(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn = lab.chart_view.outputs[0]["data"][PLOTLY_MIME]
     assert drawn["data"][0]["marker"]["color"][1] == HIT_COLOR  # the Output shows the figure as it is now
     assert isinstance(odds_lab().heatmap, LiveFigure)
+
+
+def test_odds_lab_boxes_show_the_run_that_code_asked_for() -> None:
+    """``lab.simulate(runs=..., seed=...)`` from a cell (notebook 18) runs what it says, and the
+    boxes then show those numbers: pressing Simulate again repeats the same run."""
+    lab = odds_lab()
+    mc = lab.simulate(runs=4000, seed=1)
+    assert mc is not None and (mc.runs, mc.seed) == (4000, 1)
+    assert (lab.runs.value, lab.seed.value) == (4000, 1)
+    lab.simulate_button.click()
+    assert lab.mc is not None and lab.mc.table.equals(mc.table)
+    assert mc.label("allies_hold").startswith(percent(float(mc.table["allies_hold"].iloc[-1])) + " (n = 4,000 runs, seed 1, 95 % interval ")

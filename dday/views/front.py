@@ -119,7 +119,7 @@ def front_figure(df: pd.DataFrame, value: str = "p_allied", *, font_size: int = 
         hover = []
         for name, al, co, ax, n in zip(sub["name"], sub["p_allied"], sub["p_contested"], sub["p_axis"], sub["games"], strict=True):
             empty = max(0.0, 1.0 - float(al) - float(co) - float(ax))
-            hover.append(f"<b>{name}</b><br>Allied {al:.0%} · contested {co:.0%} · Axis {ax:.0%}<br>empty {empty:.0%} · {n} games")
+            hover.append(f"<b>{name}</b><br>Allied {percent(al, 0)} · contested {percent(co, 0)} · Axis {percent(ax, 0)}<br>empty {percent(empty, 0)} · {count(n, 'game')}")
         return go.Choropleth(
             geojson=plotly_geojson("land"),
             featureidkey="properties.id",

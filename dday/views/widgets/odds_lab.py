@@ -93,11 +93,17 @@ class MonteCarlo:
         k = self.counts[column].iloc[-1] if card is None else self.counts[column].loc[card]
         return wilson(int(k), self.runs)
 
-    def label(self, column: str, card: int | None = None) -> str:
-        """'0.412 (n = 2,000 runs, seed 0, 95 % interval 0.390–0.434)'."""
+    def share(self, column: str, card: int | None = None) -> str:
+        """The sampled share with its 95 % interval, as percentages: '41.2 % (95 % interval 39.0 % to 43.4 %)'."""
         row = self.table.iloc[-1] if card is None else self.table.loc[card]
         lo, hi = self.interval(column, card)
-        return f"{row[column]:.3f} (n = {self.runs:,} runs, seed {self.seed}, 95 % interval {lo:.3f}–{hi:.3f})"
+        return f"{percent(float(row[column]))} (95 % interval {percent(lo)} to {percent(hi)})"
+
+    def label(self, column: str, card: int | None = None) -> str:
+        """:meth:`share` with the runs and the seed: '41.2 % (n = 2,000 runs, seed 0, 95 % interval 39.0 % to 43.4 %)'."""
+        row = self.table.iloc[-1] if card is None else self.table.loc[card]
+        lo, hi = self.interval(column, card)
+        return f"{percent(float(row[column]))} (n = {self.runs:,} runs, seed {self.seed}, 95 % interval {percent(lo)} to {percent(hi)})"
 
 
 def _hit_numbers(f: Force, side: str, attacking: bool, order: tuple[str, ...]) -> np.ndarray:
@@ -167,12 +173,12 @@ class UnitsNeeded:
         if self.n is None:
             best = self.table["P(Allies hold)"].max()
             head = (
-                f"Even 8 units (the stacking limit) reach only {best:.1%} by the end of turn {self.by_turn}: "
-                f"the target {self.target_prob:.0%} cannot be met in one zone."
+                f"Even 8 units (the stacking limit) reach only {percent(best)} by the end of turn {self.by_turn}: "
+                f"the target {percent(self.target_prob, 0)} cannot be met in one zone."
             )
         else:
             p = float(self.table["P(Allies hold)"].loc[self.n])
-            head = f"{self.n} units ({self.force.short()}) take {self.zone} by the end of turn {self.by_turn} with probability {p:.1%} ≥ {self.target_prob:.0%}."
+            head = f"{self.n} units ({self.force.short()}) take {self.zone} by the end of turn {self.by_turn} with probability {percent(p)} ≥ {percent(self.target_prob, 0)}."
         return "\n".join(
             [
                 head,
@@ -389,7 +395,7 @@ class OddsLab:
         d = odds.cycle_distribution(att, dfn, first)
         ni, nj = dfn.total, att.total
         z = [[float(d[(i, j)]) for j in range(nj + 1)] for i in range(ni + 1)]
-        text = [[f"{v:.0%}" if v >= 0.005 else "" for v in row] for row in z]
+        text = [[percent(v, 0) if v >= 0.005 else "" for v in row] for row in z]
         with self.heatmap.batch_update():
             hm = self.heatmap.data[0]
             hm.z = z
@@ -427,6 +433,9 @@ class OddsLab:
             return None
         n = int(runs if runs is not None else self.runs.value)
         sd = int(seed if seed is not None else self.seed.value)
+        if self.runs.min <= n <= self.runs.max:
+            self.runs.value = n  # the boxes show what was run, also when code asked for it
+        self.seed.value = sd
         mc = simulate_fight(allies, axis, self.cards.value, self.attacker.value, n, sd)
         self.mc = mc
         with self.fight_chart.batch_update():
@@ -442,11 +451,14 @@ class OddsLab:
                 }
                 tr.visible = True
         last = self.fight.to_frame().iloc[-1]
-        rows = "".join(f"<tr><td>{_LABELS[c]}</td><td>{escape(percent(float(last[c])))}</td><td>{escape(mc.label(c))}</td></tr>" for c in FIGHT_COLUMNS)
+        cell = 'style="padding:2px 12px 2px 0;text-align:left"'
+        rows = "".join(
+            f"<tr><td {cell}>{_LABELS[c]}</td><td {cell}>{escape(percent(float(last[c])))}</td><td {cell}>{escape(mc.share(c))}</td></tr>" for c in FIGHT_COLUMNS
+        )
         self.mc_text.value = (
             f'<div style="font-size:16px">Monte Carlo after card {self.cards.value}: n = {n:,} runs, seed {sd}, 95 % Wilson intervals '
             "(a separate numpy simulation of the same rules).</div>"
-            f'<table style="font-size:16px;border-collapse:collapse"><tr><th>outcome</th><th>exact</th><th>sampled</th></tr>{rows}</table>'
+            f'<table style="font-size:16px;border-collapse:collapse"><tr><th {cell}>outcome</th><th {cell}>exact</th><th {cell}>sampled</th></tr>{rows}</table>'
         )
         return mc
 

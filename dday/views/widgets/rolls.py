@@ -23,6 +23,7 @@ from ...rules.engine import chance_outcomes, describe_step, step_dice
 from ...rules.state import State
 from ...rules.steps import Roll, StrafeStep
 from ...rules.units import other_side
+from ...rules.words import percent
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def roll_info(s: State) -> RollInfo:
         name = "hits"
         if len(dice.groups) == 1 and dice.groups[0][1] == 1:
             h = dice.groups[0][0]
-            formula = f"One die, hits on {h} or less: P(hit) = {h}/6 ≈ {h / 6:.1%}, P(miss) = {6 - h}/6."
+            formula = f"One die, hits on {h} or less: P(hit) = {h}/6 ≈ {percent(h / 6)}, P(miss) = {6 - h}/6."
         elif len(dice.groups) == 1:
             h, n = dice.groups[0]
             formula = f"Each die hits on {h} or less: " + odds.hit_distribution(n, h).formula.replace("\n", "; ")
@@ -171,7 +172,7 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         bar.y = ys
         bar.marker.color = colors
         bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
-        bar.text = [f"{y:.1%}" for y in ys]
+        bar.text = [percent(y) for y in ys]
         title = info.title if rolled is None else f"{info.title} — result: {info.outcome_name} = {rolled}"  # "rolled 0" read as a die of 0
         fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
         fig.layout.xaxis.title.text = info.outcome_name
@@ -195,7 +196,7 @@ def odds_html(info: RollInfo, rolled: int | None = None) -> str:
         colour = st.HIT_COLOR if mine else st.BAR_COLOR
         cells.append(
             f'<div class="dday-odds-bar" style="display:inline-flex;flex-direction:column;align-items:center;margin:0 3px">'
-            f'<span style="font-size:14px">{float(p):.1%}</span>'
+            f'<span style="font-size:14px">{percent(p)}</span>'
             f'<span style="display:block;width:34px;height:{4 + 56 * float(p) / top:.0f}px;background:{colour};'
             f'{"outline:2px solid " + st.INK + ";" if mine else ""}"></span>'
             f'<span style="font-size:14px;{"font-weight:bold" if mine else ""}">{k}</span></div>'
