@@ -93,17 +93,20 @@ class MonteCarlo:
         k = self.counts[column].iloc[-1] if card is None else self.counts[column].loc[card]
         return wilson(int(k), self.runs)
 
+    def value(self, column: str, card: int | None = None) -> float:
+        """The sampled share of ``column`` after ``card`` (default: the last card)."""
+        shares = self.table[column]
+        return float(shares.iloc[-1] if card is None else shares.loc[card])
+
     def share(self, column: str, card: int | None = None) -> str:
         """The sampled share with its 95 % interval, as percentages: '41.2 % (95 % interval 39.0 % to 43.4 %)'."""
-        row = self.table.iloc[-1] if card is None else self.table.loc[card]
         lo, hi = self.interval(column, card)
-        return f"{percent(float(row[column]))} (95 % interval {percent(lo)} to {percent(hi)})"
+        return f"{percent(self.value(column, card))} (95 % interval {percent(lo)} to {percent(hi)})"
 
     def label(self, column: str, card: int | None = None) -> str:
         """:meth:`share` with the runs and the seed: '41.2 % (n = 2,000 runs, seed 0, 95 % interval 39.0 % to 43.4 %)'."""
-        row = self.table.iloc[-1] if card is None else self.table.loc[card]
         lo, hi = self.interval(column, card)
-        return f"{percent(float(row[column]))} (n = {self.runs:,} runs, seed {self.seed}, 95 % interval {percent(lo)} to {percent(hi)})"
+        return f"{percent(self.value(column, card))} (n = {self.runs:,} runs, seed {self.seed}, 95 % interval {percent(lo)} to {percent(hi)})"
 
 
 def _hit_numbers(f: Force, side: str, attacking: bool, order: tuple[str, ...]) -> np.ndarray:
