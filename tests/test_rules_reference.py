@@ -152,6 +152,25 @@ def test_rules_card_from_the_package() -> None:
     assert table["id"].tolist()[1:] == list(lookup("ORDER-9").see_also)
 
 
+
+@pytest.mark.rules("R-COMBAT-4", "ORDER-11")
+def test_rules_card_draws_the_tables_in_a_rule_instead_of_showing_their_pipes() -> None:
+    """Order card 11's rules hold two unit tables (ORDER-11, R-COMBAT-4): a learner sees tables,
+    not '| Blockhouse (German only) | 3 | 1 |', and the other columns stay escaped text."""
+    page = rules_card(11).to_html()
+    assert "| Blockhouse" not in page and "|---|" not in page
+    assert page.count("<td>Blockhouse (German only)</td>") == 2  # one row in each rule's table
+    for rule in ("ORDER-11", "R-COMBAT-4"):
+        assert "|" not in lookup(rule).plain().replace("---", "")  # the hover text has no table marks
+        assert "---" not in lookup(rule).plain()
+
+
+def test_rule_text_html_escapes_html_and_keeps_emphasis() -> None:
+    rule = RuleRef("R-X-1", "T", "A *tank* <script>x</script>\n\n- one\n- two", "rulebook", "official")
+    out = rule.text_html()
+    assert "<em>tank</em>" in out and "&lt;script&gt;" in out and "<script>" not in out
+    assert out.count("<li>") == 2
+
 # ---- the format: a broken file names its line ------------------------------------------------
 
 GOOD = "# Core\n\n## Dice\n\n### R-GEN-2 — Dice\n*Status:* official · *Source:* rulebook, 'Combat'\n\nA d6.\n"

@@ -32,6 +32,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import mistune
+
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
 
@@ -74,6 +76,9 @@ class UnknownRuleError(KeyError):
         return self.message
 
 
+_MARKDOWN = mistune.create_markdown(escape=True, plugins=["table"])  # a rule's text as HTML
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|---|
+
 @dataclass(frozen=True)
 class RuleRef:
     """One rule of the reference: what it says (``text``), where it comes from and how sure we are.
@@ -103,8 +108,22 @@ class RuleRef:
         return re.sub(r"[^\w\- ]", "", heading).replace(" ", "-")
 
     def plain(self) -> str:
-        """The text on one line without Markdown marks, e.g. for hover text."""
-        return " ".join(re.sub(r"[*_`|]", " ", self.text).split())
+        """The text on one line without Markdown marks, e.g. for hover text.
+
+        >>> RuleRef("R-X-1", "T", "Hits:\\n\\n| Unit | On |\\n|---|---|\\n| *Tank* | 3 |", "rulebook", "official").plain()
+        'Hits: Unit On Tank 3'
+        """
+        rows = [line for line in self.text.splitlines() if not _TABLE_RULE.match(line)]  # no |---|---| lines
+        return " ".join(re.sub(r"[*_`|]", " ", "\n".join(rows)).split())
+
+    def text_html(self) -> str:
+        """The text as HTML: its tables, lists and emphasis drawn, any HTML in it escaped.
+
+        >>> print(RuleRef("R-X-1", "T", "Hits on *3* or less <b>.", "rulebook", "official").text_html())
+        <p>Hits on <em>3</em> or less &lt;b&gt;.</p>
+        <BLANKLINE>
+        """
+        return str(_MARKDOWN(self.text))
 
     def markdown(self) -> str:
         """A short Markdown block: bold heading, status and source, then the text.
@@ -247,14 +266,21 @@ class RuleBook:
         rows = [order, *(self.rules[s] for s in order.see_also)]
         cols = ("id", "title", "status", "text", "source")
         table = pd.DataFrame([{c: getattr(r, c) for c in cols} for r in rows], columns=list(cols))
+        texts = {r.text: r.text_html() for r in rows}
+
+        def drawn(text: object) -> str:
+            return texts[str(text)]
+
         return (
             table.style.hide(axis="index")
             .format(escape="html")
+            .format(drawn, subset=["text"])  # tables and lists in a rule drawn, not shown as | and -
             .set_caption(f"Order card {n}: {html.escape(order.title)}")
             .set_table_styles(
                 [
-                    {"selector": "td", "props": "text-align: left; vertical-align: top; white-space: pre-wrap;"},
+                    {"selector": "td", "props": "text-align: left; vertical-align: top;"},
                     {"selector": "th", "props": "text-align: left;"},
+                    {"selector": "td p", "props": "margin: 0 0 0.4em 0;"},
                 ]
             )
         )
