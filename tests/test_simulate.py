@@ -77,7 +77,7 @@ def test_wilson_interval_and_win_rates() -> None:
 
 def test_summary_and_cli(df: pd.DataFrame, capsys: pytest.CaptureFixture[str]) -> None:
     text = summary(df)
-    assert "3 games" in text and "95 % CI" in text and "seed 7" in text and "games/s" in text
+    assert "3 games" in text and "95 % interval" in text and "seed 7" in text and "games/s" in text
     assert main(["simulate", "--games", "2", "--allies", "greedy", "--axis", "random", "--seed", "1", "--processes", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "2 games, Allies: greedy, Axis: random, seed 1" in out and "mean units lost, Germany" in out

@@ -224,7 +224,7 @@ def summary(df: pd.DataFrame) -> str:
     a = df.attrs
     lines = [f"{len(df)} games, Allies: {a.get('allies', '?')}, Axis: {a.get('axis', '?')}, seed {a.get('seed', '?')}"]
     for side, r in wr.iterrows():
-        lines.append(f"  {side:<6} win {r['rate'] * 100:5.1f} %  (95 % CI {r['ci95_low'] * 100:.1f}-{r['ci95_high'] * 100:.1f} %), {int(r['wins'])} games")
+        lines.append(f"  {side:<6} win {r['rate'] * 100:5.1f} %  (95 % interval {r['ci95_low'] * 100:.1f} to {r['ci95_high'] * 100:.1f} %), {int(r['wins'])} games")
     by_turn = ", ".join(f"t{t}: {n}" for t, n in turn_distribution(df)["allies"].items() if n) or "none"
     lines.append(f"  deciding turn: mean {df['turn'].mean():.2f}; Allied wins by turn: {by_turn}")
     for p in POWERS:
