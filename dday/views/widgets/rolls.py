@@ -186,7 +186,7 @@ def odds_html(info: RollInfo, rolled: int | None = None) -> str:
 
     >>> from dday.rules.setup import initial_state
     >>> html = odds_html(roll_info(initial_state()), rolled=1)
-    >>> "57.9%" in html and html.count("dday-odds-bar") == 4
+    >>> "57.9 %" in html and html.count("dday-odds-bar") == 4
     True
     """
     top = max((float(p) for p in info.probs.values()), default=1.0) or 1.0
