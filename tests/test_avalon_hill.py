@@ -420,6 +420,8 @@ def test_ah_20_comparison_pictures_and_table_carry_the_exact_numbers() -> None:
     assert sum(fig.data[0].y) == pytest.approx(1.0)
     mass = ah.massing_figure(16, range(3, 40))
     assert len(mass.data) == 2 and mass.data[0].x[-1] == 39
+    assert [t.name for t in mass.data] == ["defender removed", "attacker hurt"]  # words, as the notebook explains them
+    assert mass.layout.yaxis.tickformat == ".0%"
     fight = odds.zone_fight("4i 2a 2t", "2i 1a 1t", cards=1).iloc[0]
     table = ah.compare_models({"A": a}, {"2004": fight}, start_units=8)
     assert list(table.data["model"]) == ["A", "2004"]
@@ -454,6 +456,7 @@ def test_ah_20_sweep_table_shows_percentages_and_words() -> None:
     assert not any(re.fullmatch(r"\d\.\d{4,}", c) for c in cells)  # no raw float like 0.925059
     picked = ah.sweep_table(sweep, ["allies", "allies_hold", "E[allied units lost]"])
     assert list(picked.data.columns) == ["Allied force", "Allies hold", "expected Allied units lost"]
+    assert "After 3 attack cards: the chance of each outcome, and the units lost on average" in html
 
 
 def _label_boxes(fig: object, plot_w: float = 900.0) -> list[tuple[float, float, float, float]]:

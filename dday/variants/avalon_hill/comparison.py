@@ -13,7 +13,7 @@ import pandas as pd
 from ...odds import zone_fight_exact
 from ...rules.scenario import force as parse
 from ...rules.units import UNIT_STATS
-from ...rules.words import percent
+from ...rules.words import count, percent
 from ...views.numbers import probability_table
 from ...views.tables import text_table
 from .combat_table import massing_table
@@ -56,6 +56,7 @@ def sweep_2004(allied_forces: Iterable[str], axis: str, cards: int, first: str =
         rows.append({k: (float(v) if isinstance(v, Fraction) else v) for k, v in row.items()})
     df = pd.DataFrame(rows)
     df.attrs["exact"] = exact
+    df.attrs["cards"] = cards
     return df
 
 
@@ -85,7 +86,11 @@ def sweep_table(sweep: pd.DataFrame, columns: Iterable[str] | None = None) -> An
     chances = [SWEEP_WORDS[c] for c in ("allies_hold", "axis_hold", "contested", "empty") if c in shown.columns]
     losses: list[Hashable] = [SWEEP_WORDS[c] for c in ("E[allied units lost]", "E[axis units lost]") if c in shown.columns]
     styler = probability_table(shown, chances, rename={c: SWEEP_WORDS.get(c, c) for c in shown.columns})
-    return text_table(styler.format("{:.1f}", subset=losses) if losses else styler)
+    cards = sweep.attrs.get("cards")
+    caption = f"After {count(cards, 'attack card')}: the chance of each outcome" if cards else ""
+    if cards and losses:
+        caption += ", and the units lost on average"
+    return text_table(styler.format("{:.1f}", subset=losses) if losses else styler, caption=caption)
 
 
 _PLOT_W, _PLOT_H = 900.0, 330.0  # the plot area in px, about (a 1068 px notebook output, the margins below)
@@ -197,7 +202,7 @@ def results_figure(battles: Mapping[str, BattleSummary]) -> Any:
     ]
     fig = px.bar(
         rows, x="result", y="probability", color="attack", barmode="group", hover_data=["exact"],
-        title="1961: one die on the odds column (classic CRT, RECONSTRUCTED)",
+        title="1961: one die on the odds column (classic combat results table, RECONSTRUCTED)",
     )
     fig.update_layout(yaxis_tickformat=".0%")
     return fig
@@ -210,10 +215,16 @@ def massing_figure(defense: int, attack_totals: Iterable[int]) -> Any:
     mass = massing_table(defense, attack_totals)
     fig = go.Figure()
     for col in ("P(defender removed)", "P(attacker hurt)"):
-        fig.add_trace(go.Scatter(x=mass["attack"], y=mass[col], mode="lines", line_shape="hv", name=col, text=mass["odds"]))
+        name = col.removeprefix("P(").removesuffix(")")  # the legend in words: "defender removed"
+        fig.add_trace(
+            go.Scatter(
+                x=mass["attack"], y=mass[col], mode="lines", line_shape="hv", name=name, text=mass["odds"],
+                hovertemplate="%{x} attack factors, column %{text}: %{y:.1%}<extra>%{fullData.name}</extra>",
+            )
+        )
     fig.update_layout(
         title=f"1961: attack factors against {defense} defense factors",
-        xaxis_title="total attack factors", yaxis_title="probability", yaxis_tickformat=".0%",
+        xaxis_title="total attack factors", yaxis_title="chance", yaxis_tickformat=".0%",
     )
     return fig
 
