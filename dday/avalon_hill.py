@@ -21,17 +21,19 @@ from .variants.avalon_hill.combat_table import (
     battle_odds,
     can_attack,
     confidence_frame,
+    confidence_table,
     crt_frame,
     crt_result,
     massing_table,
     modified_defense,
     odds_column,
+    quoted_units_table,
     result_distribution,
     result_probabilities,
     soak_off_allowed,
     terrain_multiplier,
 )
-from .variants.avalon_hill.comparison import compare_models, massing_figure, results_figure, sweep_2004
+from .variants.avalon_hill.comparison import compare_models, massing_figure, results_figure, sweep_2004, sweep_figure, sweep_table
 from .variants.avalon_hill.procedures import (
     DIVISIONS_ACROSS_RHINE,
     DROP_RANGE,
@@ -63,4 +65,4 @@ from .variants.avalon_hill.procedures import (
     stack_movement,
 )
 
-__all__ = ["AUTO_DE", "COLUMNS", "CONFIDENCE", "CRT", "DIVISIONS_ACROSS_RHINE", "DROP_RANGE", "LAST_WEEK", "MAX_DROPS", "MAX_PER_SEA_SQUARE", "QUOTED_UNITS", "REPLACEMENTS", "RESULTS", "STACK_LIMIT", "TERRAIN", "TROOP_INVASION_EXAMPLES", "TURN_SEQUENCE", "UNIT_KINDS", "VICTORY", "ASide", "Battle", "BattleSummary", "Choice", "Exchange", "Factors", "OddsTooLowError", "Result", "TerrainInfo", "allied_victory", "battle_odds", "battle_summary", "can_attack", "check_battle_plan", "compare_models", "confidence_frame", "crt_frame", "crt_result", "drop_allowed", "exchange", "exerts_zoc", "german_setup_legal", "german_victory", "invasion_within_limits", "massing_figure", "massing_table", "may_occupy", "modified_defense", "odds_column", "path_legal", "reinforcement_entry_allowed", "replacement_allowance", "result_distribution", "result_probabilities", "results_figure", "soak_off_allowed", "stack_legal", "stack_movement", "sweep_2004", "terrain_multiplier"]
+__all__ = ["AUTO_DE", "COLUMNS", "CONFIDENCE", "CRT", "DIVISIONS_ACROSS_RHINE", "DROP_RANGE", "LAST_WEEK", "MAX_DROPS", "MAX_PER_SEA_SQUARE", "QUOTED_UNITS", "REPLACEMENTS", "RESULTS", "STACK_LIMIT", "TERRAIN", "TROOP_INVASION_EXAMPLES", "TURN_SEQUENCE", "UNIT_KINDS", "VICTORY", "ASide", "Battle", "BattleSummary", "Choice", "Exchange", "Factors", "OddsTooLowError", "Result", "TerrainInfo", "allied_victory", "battle_odds", "battle_summary", "can_attack", "check_battle_plan", "compare_models", "confidence_frame", "confidence_table", "crt_frame", "crt_result", "drop_allowed", "exchange", "exerts_zoc", "german_setup_legal", "german_victory", "invasion_within_limits", "massing_figure", "massing_table", "may_occupy", "modified_defense", "odds_column", "path_legal", "quoted_units_table", "reinforcement_entry_allowed", "replacement_allowance", "result_distribution", "result_probabilities", "results_figure", "soak_off_allowed", "stack_legal", "stack_movement", "sweep_2004", "sweep_figure", "sweep_table", "terrain_multiplier"]

@@ -8,6 +8,7 @@ are checked exactly, with Fractions.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from itertools import combinations
 
@@ -419,8 +420,78 @@ def test_ah_20_comparison_pictures_and_table_carry_the_exact_numbers() -> None:
     assert sum(fig.data[0].y) == pytest.approx(1.0)
     mass = ah.massing_figure(16, range(3, 40))
     assert len(mass.data) == 2 and mass.data[0].x[-1] == 39
+    assert [t.name for t in mass.data] == ["defender removed", "attacker hurt"]  # words, as the notebook explains them
+    assert mass.layout.yaxis.tickformat == ".0%"
     fight = odds.zone_fight("4i 2a 2t", "2i 1a 1t", cards=1).iloc[0]
     table = ah.compare_models({"A": a}, {"2004": fight}, start_units=8)
-    assert list(table["model"]) == ["A", "2004"]
-    assert table["P(defender gone)"].iloc[0] == pytest.approx(float(a.probabilities["DE"] + a.probabilities["EX"]))
-    assert 0 <= table["P(defender gone)"].iloc[1] <= 1
+    assert list(table.data["model"]) == ["A", "2004"]
+    gone = table.data["chance the defender is gone"]
+    assert gone.iloc[0] == pytest.approx(float(a.probabilities["DE"] + a.probabilities["EX"]))
+    assert 0 <= gone.iloc[1] <= 1
+    assert _shown_cells(table.to_html())[1] == "33.3 %"  # a learner reads a percentage, not 0.333333
+
+
+# ---------------------------------------------------------------------------------------------
+# what a learner sees in notebook 22: percentages, words for the columns, no label on another
+
+
+def _shown_cells(html: str) -> list[str]:
+    """The texts of a Styler's cells, in reading order."""
+    return re.findall(r"<td[^>]*>([^<]*)</td>", html)
+
+
+NOTEBOOK_FORCES = ["1i", "2i", "1i 1a", "1t", "2i 1a", "1a 1t", "2i 1t", "2i 1a 1t", "2i 2a 1t", "2i 1a 2t", "2i 2a 2t", "3i 2a 2t", "4i 2a 2t", "2a 6t"]
+
+
+@pytest.mark.rules("AH-20")
+def test_ah_20_sweep_table_shows_percentages_and_words() -> None:
+    sweep = ah.sweep_2004(["4i 2a 2t", "8i"], "2i 1a 1t", cards=3)
+    table = ah.sweep_table(sweep)
+    html = table.to_html()
+    headers = re.findall(r"<th[^>]*>([^<]*)</th>", html)
+    assert {"Allies hold", "Axis hold", "still contested", "nobody left", "expected Allied units lost"} <= set(headers)
+    assert not {"allies_hold", "axis_hold", "E[allied units lost]"} & set(headers)
+    cells = _shown_cells(html)
+    assert cells[3] == "92.5 %" and cells[7] == "2.4"  # P(Allies hold) and expected losses of 4i 2a 2t
+    assert not any(re.fullmatch(r"\d\.\d{4,}", c) for c in cells)  # no raw float like 0.925059
+    picked = ah.sweep_table(sweep, ["allies", "allies_hold", "E[allied units lost]"])
+    assert list(picked.data.columns) == ["Allied force", "Allies hold", "expected Allied units lost"]
+    assert "After 3 attack cards: the chance of each outcome, and the units lost on average" in html
+
+
+def _label_boxes(fig: object, plot_w: float = 900.0) -> list[tuple[float, float, float, float]]:
+    """Each label's box in px (left, top, right, bottom) in a plot area ``plot_w`` wide."""
+    layout = fig.layout  # type: ignore[attr-defined]
+    (x0, x1), (y0, y1) = layout.xaxis.range, layout.yaxis.range
+    plot_h = layout.height - layout.margin.t - layout.margin.b
+    boxes = []
+    for a in layout.annotations:
+        cx = (a.x - x0) / (x1 - x0) * plot_w + a.ax
+        cy = (y1 - a.y) / (y1 - y0) * plot_h + a.ay
+        half = (7 * len(a.text) + 4) / 2
+        boxes.append((cx - half, cy - 8, cx + half, cy + 8))
+    return boxes
+
+
+@pytest.mark.rules("AH-20")
+def test_ah_20_sweep_figure_labels_neither_overlap_nor_leave_the_plot() -> None:
+    fig = ah.sweep_figure(ah.sweep_2004(NOTEBOOK_FORCES, "2i 1a 1t", cards=3), "title")
+    assert fig.layout.yaxis.tickformat == ".0%" and fig.layout.yaxis.range[1] > 1  # room above 100 %
+    assert [a.text for a in fig.layout.annotations] == NOTEBOOK_FORCES
+    boxes = _label_boxes(fig)
+    plot_h = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+    for (i, a), (j, b) in combinations(enumerate(boxes), 2):
+        apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+        assert apart, (NOTEBOOK_FORCES[i], NOTEBOOK_FORCES[j])
+    assert all(top >= 0 and bottom <= plot_h for _, top, _, bottom in boxes)  # "2a 6t" is not cut at the top
+
+
+@pytest.mark.rules("AH-2", "AH-10")
+def test_ah_2_quoted_units_and_confidence_tables_are_whole_and_in_words() -> None:
+    units = ah.quoted_units_table()
+    assert "not quoted" in _shown_cells(units.to_html())  # not "None", not a Factors(...) repr
+    conf = ah.confidence_table()
+    html = conf.to_html()
+    assert "..." not in html and "odds_ratio" not in html and "combat results table" in html
+    assert "td.col1 {\n  white-space: nowrap;" in html  # rule IDs stay whole: "AH-13", not "AH-" over "13"
+    assert len(conf.data) == len(ah.CONFIDENCE)

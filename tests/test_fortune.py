@@ -63,7 +63,7 @@ def test_r_fort_2_one_is_positive_six_negative_else_nothing(face: int, result: i
     assert s.step.power == "axis"  # type: ignore[attr-defined]  # the side active on order 9 rolls
     s2, lines = play(s, (face,))
     assert s2.fortune == result
-    assert has(lines, "Fortune card 9 (axis roll)", {1: "positive", 0: "no effect", 6: "negative"}[result])
+    assert has(lines, "Fortune card 9 (the Axis roll)", {1: "positive", 0: "no effect", 6: "negative"}[result])
 
 
 def test_r_fort_2_effect_lasts_for_its_order_only() -> None:

@@ -19,7 +19,7 @@ from .registry import BEGIN, on_pick, on_roll
 from .state import State, evolve
 from .steps import PickStep, Roll
 from .units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER
-from .words import unit_noun, units
+from .words import side_name, unit_noun, units
 
 # ---------------------------------------------------------------------------------------------
 # hit numbers and limits
@@ -63,7 +63,7 @@ def _roll_fortune(s: State, step: Roll, faces: Faces) -> State:
     result = 1 if f == 1 else 6 if f == 6 else 0
     what = {1: f"positive: {card.positive}", 6: f"negative: {card.negative}", 0: "no effect"}[result]
     note = f" [RECONSTRUCTED: {card.note_for(result)}]" if result and card.note_for(result) else ""
-    s = log(evolve(s, fortune=result), f"Fortune card {card.number} ({card.roller} roll): {f} -> {what}{note} (R-FORT-2)")
+    s = log(evolve(s, fortune=result), f"Fortune card {card.number} (the {side_name(card.roller)} roll): {f} -> {what}{note} (R-FORT-2)")
     return _fortune_setup(s)
 
 

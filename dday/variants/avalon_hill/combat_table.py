@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from math import ceil
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 import pandas as pd
 
 from ...errors import IllegalActionError
 from ...odds import Distribution, fmt
+from ...views.tables import text_table
 
 Result = Literal["AE", "AB2", "EX", "DB2", "DE"]
 ASide = Literal["allies", "germany"]
@@ -34,10 +35,10 @@ CONFIDENCE: Final[dict[str, Choice]] = {
     "rounding": Choice(
         "AH-9",
         "RECONSTRUCTED",
-        "uneven ratios round in the defender's favour: A ≥ D gives floor(A/D)-1 (7:2 is 3-1); A < D gives 1-ceil(D/A) (2:5 is 1-3)",
+        "uneven ratios round in the defender's favour: 7 to 2 is 3-1 (not 4-1), 2 to 5 is 1-3 (not 1-2)",
     ),
     "automatic_elimination": Choice(
-        "AH-9", "RECONSTRUCTED", "odds that still exceed 6-1 after rounding (7-1 or more) are DE without a roll"
+        "AH-9", "RECONSTRUCTED", "odds still above 6-1 after rounding (7-1 or more) eliminate the defenders without a roll"
     ),
     "soak_off_limit": Choice("AH-13", "OFFICIAL", "no attack at worse than 1-6 (after rounding: 1-7 or worse is refused)"),
     "crt": Choice("AH-10", "RECONSTRUCTED", "the classic Avalon Hill table (as in Afrika Korps); the 1961 D-Day used a slide-rule table"),
@@ -48,20 +49,58 @@ CONFIDENCE: Final[dict[str, Choice]] = {
     ),
     "terrain_values": Choice("AH-14", "OFFICIAL", "defense ×2 in city, fortified zone, mountain, across a river; ×3 in a fortress"),
     "terrain_combination": Choice("AH-14", "RECONSTRUCTED", "several features do not multiply: the single highest multiplier applies"),
-    "sea_retreat": Choice("AH-6", "OFFICIAL", "a unit on a sea square that must retreat is eliminated (AB2 becomes AE)"),
+    "sea_retreat": Choice("AH-6", "OFFICIAL", "a unit at sea that must retreat is eliminated instead (AB2 becomes AE)"),
     "stacking": Choice("AH-15", "OFFICIAL", "Allies 2 units per square, Germans 3, HQ included"),
     "turn_sequence": Choice("AH-4", "OFFICIAL", "Allied move, Allied battles, German reinforcements and move, German battles, record"),
     "victory": Choice(
         "AH-5", "OFFICIAL", "Allies: clear the continent or 10 divisions over the Rhine–IJssel; Germans: the reverse or week 50"
     ),
-    "counter_values": Choice("AH-2", "OFFICIAL / incomplete", "only the factors quoted in the rules text are known (QUOTED_UNITS)"),
-    "contrast_3_1": Choice("AH-20", "RECONSTRUCTED", "commentary: from 3-1 up the attacker can no longer suffer AE or AB2"),
+    "counter_values": Choice("AH-2", "OFFICIAL / incomplete", "only the few factors quoted in the rules text are known"),
+    "contrast_3_1": Choice("AH-20", "RECONSTRUCTED", "commentary: from 3-1 up the attacker can no longer be eliminated or pushed back"),
 }
 
 
 def confidence_frame() -> pd.DataFrame:
     """:data:`CONFIDENCE` as a table (topic, rule, tag, note), for notebooks."""
     return pd.DataFrame([{"topic": k, **c._asdict()} for k, c in CONFIDENCE.items()])
+
+
+TOPIC_WORDS: Final[dict[str, str]] = {
+    "odds_ratio": "odds",
+    "rounding": "rounding",
+    "automatic_elimination": "automatic elimination",
+    "soak_off_limit": "soak-off limit",
+    "crt": "combat results table",
+    "exchange_rule": "exchange",
+    "exchange_choice": "who pays an exchange",
+    "exchange_shortfall": "exchange too big to pay",
+    "terrain_values": "terrain",
+    "terrain_combination": "several terrain features",
+    "sea_retreat": "retreat at sea",
+    "stacking": "stacking",
+    "turn_sequence": "turn sequence",
+    "victory": "victory",
+    "counter_values": "counter values",
+    "contrast_3_1": "3-1 and better",
+}
+"""The topics of :data:`CONFIDENCE` in words, for :func:`confidence_table`."""
+
+
+def confidence_table() -> Any:
+    """:data:`CONFIDENCE` for people: one row per encoded rule (topic, rule ID, how sure we are,
+    what we encode), every note in full and wrapped (:func:`dday.views.tables.text_table`).
+
+    >>> t = confidence_table()
+    >>> t.data.columns.tolist(), t.data.iloc[4, 0]
+    (['topic', 'rule', 'how sure', 'what the module does'], 'combat results table')
+    """
+    frame = pd.DataFrame(
+        [
+            {"topic": TOPIC_WORDS.get(k, k.replace("_", " ")), "rule": c.rule, "how sure": c.tag, "what the module does": c.note}
+            for k, c in CONFIDENCE.items()
+        ]
+    )
+    return text_table(frame)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -85,6 +124,21 @@ QUOTED_UNITS: Final[dict[str, Factors]] = {
     "Allied infantry division": Factors(4, 4, 4),  # soak-off example: "all 4-4-4 Units"
     "German SS panzer division (2SS, 9SS, 12SS)": Factors(6, 6, 4),  # soak-off example: "all 6-6-4 Units"
 }
+
+
+def quoted_units_table() -> Any:
+    """:data:`QUOTED_UNITS` for people: one row per counter, "not quoted" where the rules text gives no value.
+
+    >>> quoted_units_table().data.loc[1].tolist()
+    ['German 47th Static Division', 'not quoted', '2', 'not quoted']
+    """
+    frame = pd.DataFrame(
+        [
+            {"counter": name, **{k: "not quoted" if v is None else str(v) for k, v in f._asdict().items()}}
+            for name, f in QUOTED_UNITS.items()
+        ]
+    ).rename(columns={"attack": "attack factor", "defense": "defense factor", "movement": "movement factor"})
+    return text_table(frame)
 
 
 def can_attack(kind: str) -> bool:
