@@ -1,6 +1,7 @@
 """Named rule sets (VAR-RM-n, VAR-TA-n in dday/data/reference/50-variants.md): the official rules, the fan reference manual's house rules
-(VAR-RM) and the TripleA "D-Day 2" rules (VAR-TA), as option bundles; and the tables and
-figures of notebooks 23 and 24. The decks themselves are data in :mod:`dday.rules.decks`.
+(VAR-RM) and the TripleA "D-Day 2" rules (VAR-TA), as option bundles, and notebook 24's
+comparison of them. The decks themselves are data in :mod:`dday.rules.decks` (re-exported
+here); notebook 23's card tables are in :mod:`dday.views.deck_tables`.
 
 >>> ruleset("triplea").fighter_limit
 3
@@ -16,6 +17,19 @@ from typing import Any
 from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
 from ..rules.state import Rules
 from ..rules.words import count, percent
+
+__all__ = [
+    "FORTUNE",
+    "OPTION_INFO",
+    "RULESETS",
+    "TACTICS",
+    "TRIPLEA_ORDER",
+    "RulesConflictError",
+    "compare_rulesets",
+    "rates_figure",
+    "ruleset",
+    "ruleset_table",
+]
 
 RULESETS: dict[str, dict[str, Any]] = {
     "official": {},
@@ -67,43 +81,6 @@ OPTION_INFO: dict[str, tuple[str, str]] = {
     "continuous_hold": ("R-VICTORY-4", "losing a city during the holding turn breaks the hold"),
     "three_player": ("R-NAVAL-2", "the UK and US players split the naval dice"),
 }
-
-
-def card_table(kind: str = "fortune") -> Any:
-    """The fortune or tactics cards as a DataFrame, with their confidence and RECONSTRUCTED labels.
-
-    >>> card_table("tactics").loc[10, "name"]
-    'Combined Assault'
-    """
-    import pandas as pd
-
-    if kind == "fortune":
-        rows = [
-            {
-                "card": f"FORT-{c.number}",
-                "roller": c.roller,
-                "result 1 (positive)": c.positive,
-                "result 6 (negative)": c.negative,
-                "confidence": c.confidence,
-                "RECONSTRUCTED detail": c.reconstructed or "-",
-            }
-            for c in FORTUNE.values()
-        ]
-    elif kind == "tactics":
-        rows = [
-            {
-                "card": f"TAC-{c.number}",
-                "side": c.side,
-                "name": c.name,
-                "effect": c.effect,
-                "confidence": c.confidence,
-                "label": "RECONSTRUCTED" if c.reconstructed else "as published",
-            }
-            for c in TACTICS.values()
-        ]
-    else:
-        raise ValueError(f"kind is 'fortune' or 'tactics', not {kind!r}")
-    return pd.DataFrame(rows, index=pd.RangeIndex(1, 17, name="order"))
 
 
 def ruleset_table() -> Any:
@@ -180,52 +157,6 @@ def compare_rulesets(
         )
     bar.close()
     return pd.DataFrame(rows).set_index("rule set")
-
-
-def board_changes(before: Any, after: Any) -> Any:
-    """Zones, beachheads, airborne boxes and air units whose contents differ between two states."""
-    import pandas as pd
-
-    rows = []
-    b = before.board
-    for z in b.zones:
-        for p in ("Germany", "UK", "US"):
-            x, y = before.units(z.id, p), after.units(z.id, p)
-            if x != y:
-                rows.append({"where": f"{z.id} {z.name}", "who": p, "before": x.short() or "-", "after": y.short() or "-"})
-        ax, ay = before.air_in(z.id), after.air_in(z.id)
-        if ax != ay:
-            rows.append({"where": f"{z.id} {z.name}", "who": "air", "before": _air(ax), "after": _air(ay)})
-    for bh in b.beachheads:
-        x, y = before.beach_units(bh.name), after.beach_units(bh.name)
-        if x != y:
-            rows.append({"where": f"{bh.name} beachhead", "who": bh.power, "before": x.short() or "-", "after": y.short() or "-"})
-    for label, x, y in (("airfield", before.airfield, after.airfield), ("lost air units", before.air_lost, after.air_lost)):
-        if x != y:
-            rows.append({"where": label, "who": "air", "before": _air(x), "after": _air(y)})
-    return pd.DataFrame(rows, columns=["where", "who", "before", "after"])
-
-
-def _air(a: Any) -> str:
-    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in a._asdict().items() if n) or "-"
-
-
-def odds_figure(dists: dict[str, Any], title: str, xlabel: str = "outcome") -> Any:
-    """A plotly grouped bar chart of several :class:`dday.odds.Distribution` (exact values in the hover)."""
-    import plotly.graph_objects as go
-
-    fig = go.Figure()
-    for name, d in dists.items():
-        xs = [str(o) for o in d]
-        fig.add_bar(
-            name=name,
-            x=xs,
-            y=[float(p) for _, p in d.items()],
-            customdata=[str(p) for _, p in d.items()],
-            hovertemplate="%{x}: %{y:.3f} (exact %{customdata})",
-        )
-    fig.update_layout(title=title, barmode="group", xaxis_title=xlabel, yaxis_title="probability", height=360)
-    return fig
 
 
 def rates_figure(table: Any, title: str = "Allied win rate per rule set") -> Any:
