@@ -92,3 +92,21 @@ def test_fight_table_on_a_real_fight() -> None:
     cells = _shown_cells(styler.to_html())
     assert any("%" in c for c in cells) and not any(SCIENTIFIC.search(c) for c in cells)
     assert styler.data["P(Allies hold)"].iloc[-1] == pytest.approx(float(frame["allies_hold"].iloc[-1]))
+
+
+def test_printed_explanations_fold_long_lines_at_spaces() -> None:
+    """JupyterLab breaks a printed line that is too long anywhere, even inside a word; the
+    explanations the notebooks print fold their lines at 100 characters, at spaces."""
+    from dday import odds
+    from dday.views.tutorial import units_needed
+
+    texts = [
+        odds.cycle_distribution("6i 2a", "4i 3a 2b", "allies").explain(),
+        odds.zone_fight("4i 2a 2t", "2i 1a 1t", cards=6).attrs["explanation"],
+        units_needed(target_prob=0.8, by_turn=4).explain(),
+    ]
+    for text in texts:
+        lines = text.splitlines()
+        assert all(len(line) <= 100 for line in lines), max(lines, key=len)
+        assert any(line.startswith("  ") for line in lines)  # each was too long once: the rest of it is indented
+    assert "Worked out exactly, card by card" in texts[1]  # folding keeps the words

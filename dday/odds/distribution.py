@@ -12,6 +12,7 @@ from typing import Any, Final
 import pandas as pd
 
 from ..rules.units import Force
+from ..rules.words import wrap
 from . import inputs
 
 UnitSpec = str | Mapping[str, int] | Force
@@ -141,7 +142,7 @@ class Distribution:
         if numeric and self.probs:
             lines.append(f"expected {self.outcome_name}: {float(self.mean()):.3f}")
             lines.append("; ".join(f"P({o}) = {fmt(p)}" for o, p in self.probs.items()))
-        return "\n".join(lines)
+        return wrap("\n".join(lines))
 
     def __repr__(self) -> str:
         body = ", ".join(f"{o!r}: {p}" for o, p in list(self.probs.items())[:8])

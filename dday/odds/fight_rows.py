@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..rules.units import Force, other_side
-from ..rules.words import plural
+from ..rules.words import plural, wrap
 from .distribution import Distribution, SurvivorLaw
 from .fight_model import ALLIED_COLS, AXIS_COLS, FIGHT_KEYS, FightModel, after_losses, reachable_forces, run_exact
 from .one_cycle import CasualtyPolicy
@@ -168,4 +168,4 @@ class ZoneFight:
                 f"After card {len(self.sequence)}: Allies hold ≈ {100 * last[0]:.1f} %, Axis hold ≈ {100 * last[1]:.1f} %, contested ≈ {100 * last[2]:.1f} %, "
                 f"empty ≈ {100 * last[3]:.1f} % (the exact Fractions: ZoneFight.rows, or df.attrs['exact'] of the frame)."
             )
-        return "\n".join(text)
+        return wrap("\n".join(text))

@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 from numbers import Real
 from typing import Final
 
-__all__ = ["Probability", "adjective", "count", "percent", "plural", "probability_value", "side_name", "unit_noun", "units"]
+__all__ = ["Probability", "adjective", "count", "percent", "plural", "probability_value", "side_name", "unit_noun", "units", "wrap"]
 
 Probability = Fraction | float | int | Real
 
@@ -109,3 +110,20 @@ def percent(p: Probability, decimals: int = 1) -> str:
     if float(text) >= 100.0:
         return f"> {100 - step:.{decimals}f} %"
     return f"{text} %"
+
+
+def wrap(text: str, width: int = 100) -> str:
+    """``text`` with every line longer than ``width`` folded at spaces, the rest of it indented.
+
+    Printed output in JupyterLab breaks a long line anywhere, even inside a word ("Al|lies");
+    folding it here keeps every word whole. Lines that fit are left as they are.
+
+    >>> print(wrap("Short line.\\nThe Allies attack in every zone where both sides have land units.", 40))
+    Short line.
+    The Allies attack in every zone where
+      both sides have land units.
+    """
+    return "\n".join(
+        textwrap.fill(line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False) if len(line) > width else line
+        for line in text.splitlines()
+    )

@@ -32,7 +32,7 @@ from typing import Any, Final
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from ..rules.words import Probability, count, percent, plural, probability_value
+from ..rules.words import Probability, count, percent, plural, probability_value, wrap
 
 __all__ = [
     "FIGHT_COLUMNS",
@@ -45,6 +45,7 @@ __all__ = [
     "percent",
     "plural",
     "probability_table",
+    "wrap",
 ]
 
 MAX_EXACT_DIGITS: Final = 12

@@ -32,7 +32,7 @@ from ... import odds
 from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
-from ...rules.words import count
+from ...rules.words import count, wrap
 from ..maps import CONTROL_COLORS, POWER_COLORS
 from ..numbers import percent
 from . import style as st
@@ -182,19 +182,21 @@ class UnitsNeeded:
         else:
             p = float(self.table["P(Allies hold)"].loc[self.n])
             head = f"{self.n} units ({self.force.short()}) take {self.zone} by the end of turn {self.by_turn} with probability {percent(p)} ≥ {percent(self.target_prob, 0)}."
-        return "\n".join(
-            [
-                head,
-                f"Assumptions: the Allied units are all in {self.zone} before order 11 of turn 1; the defenders are {self.defender.short()};",
-                f"nobody moves in, out or is reinforced; each turn has one Allied attack (order 11) and one Axis attack (order 13), "
-                f"so {2 * self.by_turn} combat cycles; each owner loses its cheapest units first; "
-                "no bombers, naval dice or strafing. 'Take' = only Allied land units left (blockhouses count as Axis).",
-                "Exact: dday.odds.zone_fight works out every way the dice can fall, card by card; no sampling.",
-            ]
+        return wrap(
+            "\n".join(
+                [
+                    head,
+                    f"Assumptions: the Allied units are all in {self.zone} before order 11 of turn 1; the defenders are {self.defender.short()};",
+                    f"nobody moves in, out or is reinforced; each turn has one Allied attack (order 11) and one Axis attack (order 13), "
+                    f"so {2 * self.by_turn} combat cycles; each owner loses its cheapest units first; "
+                    "no bombers, naval dice or strafing. 'Take' = only Allied land units left (blockhouses count as Axis).",
+                    "Exact: dday.odds.zone_fight works out every way the dice can fall, card by card; no sampling.",
+                ]
+            )
         )
 
     def _repr_html_(self) -> str:
-        return f"<pre style='font-size:15px'>{escape(self.explain())}</pre>" + self.table.to_html(float_format=lambda x: f"{x:.3f}")
+        return f"<pre style='font-size:15px'>{escape(self.explain())}</pre>" + self.table.assign(**{"P(Allies hold)": self.table["P(Allies hold)"].map(percent)}).to_html()
 
 
 def _mix_force(n: int, mix: str) -> Force:
