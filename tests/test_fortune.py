@@ -17,13 +17,14 @@ from helpers import has_line as has
 from helpers import play_from as play
 
 from dday import odds
+from dday.rules.board import load_board
 from dday.rules.engine import chance_outcomes
 from dday.rules.fortune import hit_number
 from dday.rules.scenario import position
-from dday.rules.setup import initial_state
+from dday.rules.setup import initial_state, state_from_json
 from dday.rules.state import Rules, State
 from dday.rules.steps import ChooseCasualtiesStep, LandingStep, PatrolStep, PickStep, PlaceReinforcementsStep, Roll
-from dday.rules.units import Air
+from dday.rules.units import EMPTY, Air, Force
 from dday.variants.rulesets import FORTUNE
 
 FORT = Rules(fortune=True)
@@ -132,10 +133,30 @@ def test_fort_1_result_6_axis_removes_two_paratroopers_rest_do_not_attack() -> N
     refused(s, "pick F30", "FORT-1")
     s, lines = play(s, "pick F17", "pick F17")  # both from the British box (open question 12: allowed)
     assert s.units("F17", "UK").short() == "1i" and s.units("F10", "US").short() == "3i" and s.units("F11", "US").short() == "3i"
-    assert s.destroyed[1].infantry == 2
+    assert s.left_play[1].infantry == 2 and s.destroyed[1].infantry == 0  # "removed from play", not destroyed
     assert not has(lines, "attacks")  # no airborne dice at all
     assert s.units("F11", "Germany").short() == "1i 1b"
 
+
+
+@pytest.mark.rules("FORT-1", "TAC-16")
+def test_fort_1_result_6_removed_paratroopers_leave_play_for_good() -> None:
+    """The card says "removed from play": the two paratroopers are not destroyed, so every unit
+    is still accounted for, a saved position keeps them out, and TAC-16 (which returns destroyed
+    infantry to the charts) cannot bring them back."""
+    s0 = fortune_pos(1, turn=1, airborne=[3, 3, 3], zones={"F11": {"Germany": "1i 1b"}})
+    s, _ = play(s0, (6,), "pick F10", "pick F17")
+    assert s.left_play[1:] == (Force(infantry=1), Force(infantry=1)) and s.destroyed[1:] == (EMPTY, EMPTY)
+    assert s.inventory() == s0.inventory()  # out of the game, still counted
+    assert state_from_json(s.to_json()).left_play == s.left_play  # a save keeps them out of play
+    assert "left_play" not in s0.to_json()  # positions without such units keep their old form
+
+    uk_boxes = list(range(5, len(load_board().chart("UK").boxes)))  # the UK chart's first five boxes are empty
+    late = position(card=16, rules=Rules(fortune=True, tactics=True), charts={"UK": uk_boxes}, zones={"F30": {"Germany": "1i"}})
+    late = replace(late, left_play=(EMPTY, Force(infantry=2), EMPTY))  # two UK paratroopers removed, none destroyed
+    after, lines = play(late, (3,), "pick use")
+    assert has(lines, "Tactics card 16 'Volunteers Home Front' is not used")
+    assert after.left_play == late.left_play and after.charts[1] == late.charts[1]
 
 def test_fort_2_result_1_and_6_naval_hit_numbers() -> None:
     for face, on, roll, destroyed in ((1, 3, 3, True), (6, 1, 2, False), (3, 2, 2, True)):

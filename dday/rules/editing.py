@@ -68,6 +68,15 @@ def destroy(s: State, power: str, unit: str, n: int = 1) -> State:
     return evolve(s, destroyed=tuple(d))  # type: ignore[arg-type]
 
 
+def remove_from_play(s: State, power: str, unit: str, n: int = 1) -> State:
+    """Record ``n`` land units taken out of the game without being destroyed (FORT-1 result 6):
+    nothing that brings destroyed units back (TAC-16) can reach them."""
+    p = POWERS.index(power)  # type: ignore[arg-type]
+    gone = list(s.left_play)
+    gone[p] = gone[p].add(unit, n)
+    return evolve(s, left_play=tuple(gone))  # type: ignore[arg-type]
+
+
 def kill_in_zone(s: State, zone: str, power: str, unit: str, n: int = 1) -> State:
     """Remove ``n`` ``unit`` of ``power`` from ``zone`` and record them destroyed (R-COMBAT-7)."""
     s = set_force(s, zone, power, s.units(zone, power).add(unit, -n))
@@ -140,6 +149,7 @@ __all__ = [
     "log",
     "log_all",
     "offer_pick",
+    "remove_from_play",
     "set_air",
     "set_beach",
     "set_force",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from . import dice as dice_mod
 from .decks import FORTUNE
 from .dice import Dice, Faces
-from .editing import add_effect, air_on_board, destroy, effect_values, faces_text, log, offer_pick, set_air, zone_name
+from .editing import add_effect, air_on_board, effect_values, faces_text, log, offer_pick, remove_from_play, set_air, zone_name
 from .registry import BEGIN, on_pick, on_roll
 from .state import State, evolve
 from .steps import PickStep, Roll
@@ -159,7 +159,7 @@ def _pick_fort1(s: State, step: PickStep, zone: str) -> State:
     i = next(a.index for a in s.board.airborne_boxes if a.zone == zone)
     box = s.board.airborne_boxes[i]
     airborne = tuple(f.add("infantry", -1) if j == i else f for j, f in enumerate(s.airborne))
-    s = destroy(evolve(s, airborne=airborne), box.power, "infantry")
+    s = remove_from_play(evolve(s, airborne=airborne), box.power, "infantry")
     s = log(s, f"The Axis removes a paratrooper of the {box.division} from play (FORT-1 result 6)")
     return _fort1_remove(s, int(step.data[0]) - 1)
 

@@ -75,6 +75,7 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
             airfield=Air.from_dict(data["airfield"]),
             air_lost=Air.from_dict(data["air_lost"]),
             destroyed=tuple(Force.from_dict(data["destroyed"].get(p, {})) for p in POWERS),  # type: ignore[arg-type]
+            left_play=tuple(Force.from_dict(data.get("left_play", {}).get(p, {})) for p in POWERS),  # type: ignore[arg-type]
             charts=tuple(charts),
             hold=int(data["hold"]),
             winner=data["winner"],

@@ -25,7 +25,7 @@ from ..errors import SaveFileError
 from .board import Board, load_board
 from .decks import check_rules
 from .steps import GameOver, PlaceReinforcementsStep, Step, StrafeStep, step_to_json
-from .units import NO_AIR, POWERS, Air, Force, Side
+from .units import EMPTY, NO_AIR, POWERS, Air, Force, Side
 
 FORMAT_VERSION = 1
 
@@ -158,6 +158,7 @@ class State:
     tactics_left: tuple[int, ...] = ()  # unused tactics cards still in the deck (R-TAC-2)
     effects: tuple[str, ...] = ()  # effects that last this turn (tactics, fortune picks), e.g. "TAC-7:F12"
     grounded: Air = NO_AIR  # air units grounded this turn (FORT-3, FORT-5 result 6)
+    left_play: tuple[Force, Force, Force] = (EMPTY, EMPTY, EMPTY)  # per power: out of the game but not destroyed (FORT-1 result 6)
     rules: Rules = Rules()
     board: Board = field(default_factory=load_board, compare=False, repr=False)
 
@@ -261,7 +262,7 @@ class State:
         for c, boxes in zip(self.board.charts, self.charts, strict=True):
             for k in boxes:
                 add(c.power, c.boxes[k], 1)
-        for p, f in zip(POWERS, self.destroyed, strict=True):
+        for p, f in (*zip(POWERS, self.destroyed, strict=True), *zip(POWERS, self.left_play, strict=True)):
             for u, n in f._asdict().items():
                 add(p, u, n)
         if isinstance(self.step, StrafeStep):
@@ -302,6 +303,8 @@ class State:
             "airfield": self.airfield.to_dict(),
             "air_lost": self.air_lost.to_dict(),
             "destroyed": {p: f.to_dict() for p, f in zip(POWERS, self.destroyed, strict=True)},
+            # written only when some unit left play, so the positions of every other game keep their keys
+            **({"left_play": {p: f.to_dict() for p, f in zip(POWERS, self.left_play, strict=True) if f.total}} if any(f.total for f in self.left_play) else {}),
             "charts": {c.name: list(q) for c, q in zip(b.charts, self.charts, strict=True)},
             "hold": self.hold,
             "winner": self.winner,
