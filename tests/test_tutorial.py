@@ -489,3 +489,14 @@ def test_odds_lab_boxes_show_the_run_that_code_asked_for() -> None:
     lab.simulate_button.click()
     assert lab.mc is not None and lab.mc.table.equals(mc.table)
     assert mc.label("allies_hold").startswith(percent(float(mc.table["allies_hold"].iloc[-1])) + " (n = 4,000 runs, seed 1, 95 % interval ")
+
+
+def test_roll_titles_count_one_die_in_the_singular() -> None:
+    """A single German artillery attacking rolls '1 die', never '1 dice' (the card lab's header
+    and chart title); the defence roll of three infantry keeps its plural."""
+    from dday.rules.scenario import position
+
+    s = position(card=13, zones={"F10": {"Germany": "1a", "US": "3i"}})
+    assert roll_info(s).title == "Axis attack in F10 Saint-Sauveur-le-Vicomte: 1 die"
+    assert odds.hit_distribution(1, 2).title == "Hits from one die hitting on 2"
+    assert odds.hit_distribution(3, 2).title == "Hits from three dice hitting on 2"

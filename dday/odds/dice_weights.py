@@ -12,6 +12,7 @@ from typing import Any, Final
 from ..rules import dice as dice_mod
 from ..rules.orders.combat import combat_dice, dice_groups, tac10_paired_infantry
 from ..rules.units import Force
+from ..rules.words import plural
 from . import inputs
 from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
 
@@ -110,6 +111,7 @@ def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
 def hit_distribution(n_dice: int, hit_on: int, what: str = "dice") -> Distribution:
     """:func:`hits` as a :class:`Distribution` with an explanation."""
     miss = f"{6 - hit_on}/6"
+    what = plural(n_dice, "die") if what == "dice" else what  # "one die", "two dice"
     title = f"Hits from {number_word(n_dice)} {what} hitting on {hit_on}"
     p_any = 1 - hits(n_dice, hit_on)[0]
     formula = (

@@ -71,7 +71,7 @@ def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_o
     d = from_weights(_capped(dice, hit_on, b), dice, outcome_name="blockhouses destroyed")
     q = f"{6 - hit_on}/6"
     formula = (
-        f"{number_word(dice)} dice, one at a time, each aimed at a surviving target blockhouse; a roll ≤ {hit_on} destroys it\n"
+        f"{number_word(dice)} {plural(dice, 'die')}, one at a time, each aimed at a surviving target blockhouse; a roll ≤ {hit_on} destroys it\n"
         f"destroyed = min(hits, {b}); P(none destroyed) = {power_text(q, dice)} = {fmt(d[0])}; P(all {b} destroyed) = {fmt(d[b])}"
     )
     return Distribution(

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import BadRollError
+from .words import count
 
 Faces = tuple[int, ...]
 
@@ -113,7 +114,7 @@ def _is_face(f: object) -> bool:
 
 def _check(dice: Dice, faces: Faces) -> None:
     if len(faces) != dice.count:
-        raise BadRollError(f"expected {dice.count} dice, got {len(faces)}: {faces}")
+        raise BadRollError(f"expected {count(dice.count, 'die')}, got {len(faces)}: {faces}")
     for f in faces:
         if not _is_face(f):
             raise BadRollError(f"a die shows 1..6, got {f!r} in {faces}")

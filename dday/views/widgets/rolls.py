@@ -23,7 +23,7 @@ from ...rules.engine import chance_outcomes, describe_step, step_dice
 from ...rules.state import State
 from ...rules.steps import Roll, StrafeStep
 from ...rules.units import other_side
-from ...rules.words import percent
+from ...rules.words import count, percent
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -61,24 +61,24 @@ def _roll_title(s: State) -> str:
     b = s.board
     if isinstance(step, StrafeStep):
         power, unit, dest, n = step.arrivals[step.index]
-        return f"Strafing: a {power} {unit} bound for {b.name(dest)}, {n} dice"
+        return f"Strafing: a {power} {unit} bound for {b.name(dest)}, {count(n, 'die')}"
     assert isinstance(step, Roll)
     zone = b.name(step.zone) if step.zone else ""
     n = step.dice.count
     if step.kind == "para":
-        return f"{step.power} paratroopers over {zone}: {n} dice"
+        return f"{step.power} paratroopers over {zone}: {count(n, 'die')}"
     if step.kind == "naval":
         return f"Naval die {step.index + 1} of 6 ({step.power}) at a blockhouse in {zone}"
     if step.kind == "aa":
-        return f"AA fire in {zone} at the {step.power} {step.target}"
+        return f"Antiaircraft fire in {zone} at the {step.power} {step.target}"
     if step.kind == "bomb":
         return f"{step.power} bomber strikes a German {step.target} in {zone}"
     if step.kind == "sea":
         return f"Blockhouse in {zone} fires at the {step.target} on {step.power}"
     if step.kind == "attack":
-        return f"{step.power.capitalize()} attack in {zone}: {n} dice"
+        return f"{step.power.capitalize()} attack in {zone}: {count(n, 'die')}"
     if step.kind == "defense":
-        return f"{other_side(step.power).capitalize()} defend in {zone}: {n} dice"
+        return f"{other_side(step.power).capitalize()} defend in {zone}: {count(n, 'die')}"
     if step.kind == "reinf":
         return f"{b.charts[step.index].label}: two dice (2d6)"
     return describe_step(s)
