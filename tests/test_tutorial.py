@@ -500,3 +500,4 @@ def test_roll_titles_count_one_die_in_the_singular() -> None:
     assert roll_info(s).title == "Axis attack in F10 Saint-Sauveur-le-Vicomte: 1 die"
     assert odds.hit_distribution(1, 2).title == "Hits from one die hitting on 2"
     assert odds.hit_distribution(3, 2).title == "Hits from three dice hitting on 2"
+    assert odds.antiaircraft(3, 1).title == "Antiaircraft fire: 3 artillery against 1 fighter"  # no "fighter(s)"

@@ -118,7 +118,7 @@ def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distri
         f" lost = min(hits, {aircraft}); P(none lost) = {power_text('5/6', artillery)} = {fmt(d[0])}"
     )
     return Distribution(
-        d.probs, title=f"AA fire: {artillery} artillery vs {aircraft} {kind}(s)", formula=formula, outcome_name=d.outcome_name
+        d.probs, title=f"Antiaircraft fire: {artillery} artillery against {aircraft} {plural(aircraft, kind)}", formula=formula, outcome_name=d.outcome_name
     )
 
 
