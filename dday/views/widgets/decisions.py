@@ -54,7 +54,7 @@ def action_label(s: State, a: Action) -> str:
         return f"{b.name(a.zone)} ({n} blockhouse{'s' * (n != 1)}; {aims})"
     if isinstance(a, Patrol):
         art = s.units(a.zone, "Germany").artillery
-        flak = f" — AA: {art} German artillery" if art else ""
+        flak = f" — antiaircraft: {art} German artillery" if art else ""
         return f"{b.name(a.zone)} ({count(s.fighters_in(a.zone), 'fighter')} there){flak}"
     if isinstance(a, FireAA):
         step = s.step
