@@ -501,3 +501,15 @@ def test_roll_titles_count_one_die_in_the_singular() -> None:
     assert odds.hit_distribution(1, 2).title == "Hits from one die hitting on 2"
     assert odds.hit_distribution(3, 2).title == "Hits from three dice hitting on 2"
     assert odds.antiaircraft(3, 1).title == "Antiaircraft fire: 3 artillery against 1 fighter"  # no "fighter(s)"
+
+
+def test_patrol_choices_name_the_antiaircraft_guns_in_words() -> None:
+    """Order 3's choices say how many German guns can fire at a patrol there (R-AA-1), with
+    plurals, and stay short enough for the card lab's dropdown (no bare 'AA')."""
+    from dday.views.widgets.decisions import action_label
+
+    s = card_lab(3).state
+    labels = [action_label(s, a) for a in legal_actions(s) if isinstance(a, Patrol)]
+    assert "F2 Cherbourg (0 fighters there; 2 antiaircraft guns)" in labels
+    assert "F10 Saint-Sauveur-le-Vicomte (0 fighters there; 1 antiaircraft gun)" in labels
+    assert not any("AA" in label for label in labels) and max(map(len, labels)) <= 70

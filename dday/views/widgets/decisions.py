@@ -54,8 +54,8 @@ def action_label(s: State, a: Action) -> str:
         return f"{b.name(a.zone)} ({n} blockhouse{'s' * (n != 1)}; {aims})"
     if isinstance(a, Patrol):
         art = s.units(a.zone, "Germany").artillery
-        flak = f" — antiaircraft: {art} German artillery" if art else ""
-        return f"{b.name(a.zone)} ({count(s.fighters_in(a.zone), 'fighter')} there){flak}"
+        flak = f"; {count(art, 'antiaircraft gun')}" if art else ""  # German artillery fires at aircraft (R-AA-1)
+        return f"{b.name(a.zone)} ({count(s.fighters_in(a.zone), 'fighter')} there{flak})"
     if isinstance(a, FireAA):
         step = s.step
         kind = getattr(step, "kind", "air unit")
