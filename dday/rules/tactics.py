@@ -356,7 +356,7 @@ def _air_power(s: State) -> bool:
 tactic(1, lambda s: any(_allied_chart_infantry(s, a.power) for a in s.board.airborne_boxes))(lambda s: _tac1_next(s, 0))
 tactic(2, lambda s: any(s.charts[c.index] for c in s.board.charts if c.power != "Germany"))(_tac2)
 tactic(3, lambda s: bool(air_on_board(s, "fighter")))(
-    lambda s: offer_pick(s, "allies", "tac3", air_on_board(s, "fighter"), "Pick the fighter AA may not target this turn (TAC-3)")
+    lambda s: offer_pick(s, "allies", "tac3", air_on_board(s, "fighter"), "Pick the fighter the antiaircraft guns may not target this turn (TAC-3)")
 )
 tactic(4, lambda s: any(s.side_total(z, "allies") for z in effect_values(s, "AA-KILL")))(lambda s: _tac4_next(s, 0))
 tactic(5, lambda s: any(s.units(w.split(":")[0], "Germany").total for w in air_on_board(s, "bomber")))(_tac5_next)

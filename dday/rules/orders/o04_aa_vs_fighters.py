@@ -56,7 +56,7 @@ def _act_aa(s: State, step: AATargetStep, a: FireAA) -> State:
     if a.power not in _aa_targets(s, step.zone, step.kind):
         rule = "TAC-3" if a.power in ("UK", "US") and s.air_in(step.zone).get(a.power, step.kind) else "R-AA-2"
         raise IllegalActionError(
-            rule, f"AA fires at an air unit in its own zone that it may target; {step.zone} has no such {a.power} {step.kind}"
+            rule, f"Antiaircraft fire aims at an air unit in its own zone that it may target; {step.zone} has no such {a.power} {step.kind}"
         )
     return evolve(
         s, step=Roll(kind="aa", dice=Dice.simple(1, hit_number(s, "aa")), zone=step.zone, index=step.shot, power=a.power, target=step.kind)
@@ -68,7 +68,7 @@ def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     s = log(
         s,
-        f"AA artillery {step.index + 1} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"Antiaircraft: German artillery {step.index + 1} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit and step.target == "fighter":
         s = add_effect(s, f"AA-KILL:{step.zone}")  # remembered for TAC-4
