@@ -15,7 +15,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Final
 
-__all__ = ["Probability", "adjective", "count", "percent", "plural", "probability_value", "side_name", "unit_noun", "units", "wrap"]
+__all__ = ["Probability", "adjective", "count", "interval", "percent", "plural", "probability_value", "side_name", "unit_noun", "units", "wrap"]
 
 Probability = Fraction | float | int | Real
 
@@ -111,6 +111,14 @@ def percent(p: Probability, decimals: int = 1) -> str:
         return f"> {100 - step:.{decimals}f} %"
     return f"{text} %"
 
+
+def interval(low: Probability, high: Probability, decimals: int = 1) -> str:
+    """A 95 % interval in words, both ends as :func:`percent`: '3.0 % to 56.4 %'.
+
+    >>> interval(0.03, 0.564), interval(0, 0.39, decimals=0)
+    ('3.0 % to 56.4 %', '0 % to 39 %')
+    """
+    return f"{percent(low, decimals)} to {percent(high, decimals)}"
 
 def wrap(text: str, width: int = 100) -> str:
     """``text`` with every line longer than ``width`` folded at spaces, the rest of it indented.

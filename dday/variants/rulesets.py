@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
 from ..rules.state import Rules
-from ..rules.words import count, percent
+from ..rules.words import count, interval, percent
 
 __all__ = [
     "FORTUNE",
@@ -151,7 +151,7 @@ def compare_rulesets(
                 "ci95_low": float(r["ci95_low"]),
                 "ci95_high": float(r["ci95_high"]),
                 "mean_turn": float(df["turn"].mean()),
-                "label": f"{percent(r['rate'], 0)} (95 % interval {percent(r['ci95_low'], 0)} to {percent(r['ci95_high'], 0)}), "
+                "label": f"{percent(r['rate'], 0)} (95 % interval {interval(r['ci95_low'], r['ci95_high'], 0)}), "
                 f"{count(int(r['games']), 'game')}, seed {seed}",
             }
         )

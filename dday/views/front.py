@@ -35,7 +35,7 @@ from tqdm.auto import tqdm
 from ..play.simulate import game_seeds, interval_error_y, play_with_turn_ends, simulate, turn_distribution, wilson
 from ..rules.board import load_board
 from ..rules.state import Rules, State
-from ..rules.words import count, percent
+from ..rules.words import count, interval, percent
 from .maps import CONTROL_COLORS, frame_board, map_geometry, plotly_geojson, sea_trace, zone_control
 
 __all__ = [
@@ -254,7 +254,7 @@ def pairing_rates(games: pd.DataFrame) -> pd.DataFrame:
                 "allied_rate": wins / n,
                 "ci95_low": lo,
                 "ci95_high": hi,
-                "label": f"{percent(wins / n, 0)} (95 % interval {percent(lo, 0)} to {percent(hi, 0)}), {count(n, 'game')}, seed {seed}",
+                "label": f"{percent(wins / n, 0)} (95 % interval {interval(lo, hi, 0)}), {count(n, 'game')}, seed {seed}",
             }
         )
     return pd.DataFrame(rows)

@@ -32,7 +32,7 @@ from typing import Any, Final
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from ..rules.words import Probability, count, percent, plural, probability_value, wrap
+from ..rules.words import Probability, count, interval, percent, plural, probability_value, wrap
 
 __all__ = [
     "FIGHT_COLUMNS",
@@ -41,10 +41,12 @@ __all__ = [
     "count",
     "exact",
     "fight_table",
+    "interval",
     "one_in",
     "percent",
     "plural",
     "probability_table",
+    "win_rate_table",
     "wrap",
 ]
 
@@ -150,6 +152,20 @@ def _text_cell(value: Any) -> str:
         return escape(exact(Fraction(text)) or "(long: ask for it)")
     return escape(text)
 
+
+def win_rate_table(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` (with the columns ``rate``, ``ci95_low`` and ``ci95_high``) with the Allied win
+    rate and its 95 % interval in words beside them, as notebooks 21 and 24 show them.
+
+    >>> win_rate_table(pd.DataFrame({"rate": [0.1], "ci95_low": [0.0657], "ci95_high": [0.1494]})).iloc[0, 3:].tolist()
+    ['10.0 %', '6.6 % to 14.9 %']
+    """
+    return table.assign(
+        **{
+            "Allied win rate": table["rate"].map(percent),
+            "95 % interval": [interval(lo, hi) for lo, hi in zip(table["ci95_low"], table["ci95_high"], strict=True)],
+        }
+    )
 
 def probability_table(
     df: pd.DataFrame, columns: Iterable[Any] | None = None, *, rename: Mapping[Any, str] | None = None, caption: str = ""

@@ -32,7 +32,7 @@ from ... import odds
 from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
-from ...rules.words import count, wrap
+from ...rules.words import count, interval, wrap
 from ..maps import CONTROL_COLORS, POWER_COLORS
 from ..numbers import percent
 from . import style as st
@@ -101,12 +101,12 @@ class MonteCarlo:
     def share(self, column: str, card: int | None = None) -> str:
         """The sampled share with its 95 % interval, as percentages: '41.2 % (95 % interval 39.0 % to 43.4 %)'."""
         lo, hi = self.interval(column, card)
-        return f"{percent(self.value(column, card))} (95 % interval {percent(lo)} to {percent(hi)})"
+        return f"{percent(self.value(column, card))} (95 % interval {interval(lo, hi)})"
 
     def label(self, column: str, card: int | None = None) -> str:
         """:meth:`share` with the runs and the seed: '41.2 % (n = 2,000 runs, seed 0, 95 % interval 39.0 % to 43.4 %)'."""
         lo, hi = self.interval(column, card)
-        return f"{percent(self.value(column, card))} (n = {self.runs:,} runs, seed {self.seed}, 95 % interval {percent(lo)} to {percent(hi)})"
+        return f"{percent(self.value(column, card))} (n = {self.runs:,} runs, seed {self.seed}, 95 % interval {interval(lo, hi)})"
 
 
 def _hit_numbers(f: Force, side: str, attacking: bool, order: tuple[str, ...]) -> np.ndarray:
