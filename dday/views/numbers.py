@@ -160,12 +160,10 @@ def win_rate_table(table: pd.DataFrame) -> pd.DataFrame:
     >>> win_rate_table(pd.DataFrame({"rate": [0.1], "ci95_low": [0.0657], "ci95_high": [0.1494]})).iloc[0, 3:].tolist()
     ['10.0 %', '6.6 % to 14.9 %']
     """
-    return table.assign(
-        **{
-            "Allied win rate": table["rate"].map(percent),
-            "95 % interval": [interval(lo, hi) for lo, hi in zip(table["ci95_low"], table["ci95_high"], strict=True)],
-        }
-    )
+    out = table.copy()
+    out["Allied win rate"] = table["rate"].map(percent)
+    out["95 % interval"] = [interval(lo, hi) for lo, hi in zip(table["ci95_low"], table["ci95_high"], strict=True)]
+    return out
 
 def probability_table(
     df: pd.DataFrame, columns: Iterable[Any] | None = None, *, rename: Mapping[Any, str] | None = None, caption: str = ""
