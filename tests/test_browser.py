@@ -234,7 +234,7 @@ def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], s
     assert lab.locator(".js-plotly-plot").count() >= 1
     assert lab.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
     text = lab.inner_text()
-    assert "Rolled:" in text and "hits on 3 or less" in text
+    assert "Rolled:" in text and "hits on a roll of 3 or less" in text
     lab.screenshot(path=str(shots / "09_blockhouses_fire_after_roll.png"))
     print(f"saved {shots / '09_blockhouses_fire_after_roll.png'}")
 

@@ -168,7 +168,7 @@ def test_card_9_fire_to_sea_with_scripted_dice() -> None:
     bar = lab.chart.data[0]
     assert list(bar.x) == [0, 1] and bar.marker.color[1] == HIT_COLOR and bar.marker.color[0] != HIT_COLOR
     assert "result: hits = 1" in lab.chart.layout.title.text.replace("<br>", " ")
-    assert "1/2" in lab.explanation.value and "hits on 3 or less" in lab.explanation.value
+    assert "1/2" in lab.explanation.value and "hits on a roll of 3 or less" in lab.explanation.value
     assert any("destroyed" in line for line in lab.log_lines())
     assert "destroyed" in lab.log.value
 
@@ -184,7 +184,7 @@ def test_card_1_paratroopers_odds_and_map() -> None:
     assert lab.state.units("F11", "Germany").short() == "1b"
     assert lab.map_view.state.units("F11", "Germany").short() == "1b"
     assert "2 hits" in lab.dice.value
-    assert "C(3,k)" in lab.explanation.value
+    assert "C(3, k)" in lab.explanation.value and "counts the ways" in lab.explanation.value  # the binomial, explained
 
 
 def test_same_seed_same_dice_and_reset_reseeds() -> None:
@@ -498,8 +498,8 @@ def test_roll_titles_count_one_die_in_the_singular() -> None:
 
     s = position(card=13, zones={"F10": {"Germany": "1a", "US": "3i"}})
     assert roll_info(s).title == "Axis attack in F10 Saint-Sauveur-le-Vicomte: 1 die"
-    assert odds.hit_distribution(1, 2).title == "Hits from one die hitting on 2"
-    assert odds.hit_distribution(3, 2).title == "Hits from three dice hitting on 2"
+    assert odds.hit_distribution(1, 2).title == "Hits from one die hitting on a roll of 2 or less"
+    assert odds.hit_distribution(3, 2).title == "Hits from three dice, each hitting on a roll of 2 or less"
     assert odds.antiaircraft(3, 1).title == "Antiaircraft fire: 3 artillery against 1 fighter"  # no "fighter(s)"
 
 

@@ -13,7 +13,7 @@ Python integers for the exact Fractions, computed only when asked.
 >>> d.at_least(1)
 Fraction(91, 216)
 >>> print(d.explain().splitlines()[1])
-three dice hitting on 1: P(at least one hit) = 1 − (5/6)³ = 91/216 ≈ 42.1 %
+Each die misses with chance 5/6, so at least one hits with chance 1 − (5/6)³ = 91/216 ≈ 42.1 %.
 >>> c = cycle({"infantry": 3, "artillery": 1, "tank": 3}, {"infantry": 2, "artillery": 4, "tank": 1}, "axis")
 >>> sum(c.values())
 Fraction(1, 1)

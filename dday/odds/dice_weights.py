@@ -12,9 +12,9 @@ from typing import Any, Final
 from ..rules import dice as dice_mod
 from ..rules.orders.combat import combat_dice, dice_groups, tac10_paired_infantry
 from ..rules.units import Force
-from ..rules.words import plural
+from ..rules.words import plural, roll_words
 from . import inputs
-from .distribution import Distribution, UnitSpec, as_force, check_side, fmt, from_weights, number_word, power_text
+from .distribution import Distribution, UnitSpec, as_force, binomial_words, check_side, fmt, from_weights, number_word, power_text
 
 # ---------------------------------------------------------------------------------------------
 # dice as integer weights over 6**n (exact; the same binomial as dday.rules.dice.hit_distribution)
@@ -112,14 +112,17 @@ def hit_distribution(n_dice: int, hit_on: int, what: str = "dice") -> Distributi
     """:func:`hits` as a :class:`Distribution` with an explanation."""
     miss = f"{6 - hit_on}/6"
     what = plural(n_dice, "die") if what == "dice" else what  # "one die", "two dice"
-    title = f"Hits from {number_word(n_dice)} {what} hitting on {hit_on}"
+    title = f"Hits from {number_word(n_dice)} {what}{', each' if n_dice > 1 else ''} hitting on {roll_words(hit_on)}"
     p_any = 1 - hits(n_dice, hit_on)[0]
-    formula = (
-        f"{number_word(n_dice)} {what} hitting on {hit_on}: P(at least one hit) = 1 − {power_text(miss, n_dice)} = {fmt(p_any)}"
-        if n_dice
-        else "no dice: no hits"
-    )
-    formula += f"\nP(k hits) = C({n_dice},k)·({hit_on}/6)^k·({miss})^({n_dice}−k) (binomial)" if n_dice > 1 else ""
+    if not n_dice:
+        formula = "No dice, so no hits."
+    elif n_dice == 1:
+        formula = f"One die hits with chance {hit_on}/6 and misses with chance {miss}."
+    else:
+        formula = (
+            f"Each die misses with chance {miss}, so at least one hits with chance 1 − {power_text(miss, n_dice)} = {fmt(p_any)}.\n"
+            + binomial_words(n_dice, hit_on)
+        )
     return Distribution(dict(enumerate(hits(n_dice, hit_on))), title=title, formula=formula, outcome_name="hits")
 
 

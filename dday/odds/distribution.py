@@ -12,7 +12,7 @@ from typing import Any, Final
 import pandas as pd
 
 from ..rules.units import Force
-from ..rules.words import wrap
+from ..rules.words import count, percent, wrap
 from . import inputs
 
 UnitSpec = str | Mapping[str, int] | Force
@@ -41,6 +41,51 @@ def fmt(p: Fraction) -> str:
     '1/6 ≈ 16.7 %'
     """
     return f"{p} ≈ {float(p) * 100:.1f} %"
+
+
+def average_text(x: Fraction | float) -> str:
+    """An average for people: at most two decimals, no trailing zeros.
+
+    >>> average_text(Fraction(91, 216)), average_text(Fraction(1)), average_text(3.5)
+    ('0.42', '1', '3.5')
+    """
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+def binomial_words(n_dice: int, hit_on: int) -> str:
+    """The chance of exactly k hits from ``n_dice`` dice that each hit on ``hit_on`` or less, as a sentence.
+
+    >>> print(binomial_words(3, 2))
+    Exactly k hits: C(3, k) × (2/6)^k × (4/6)^(3 − k), where C(3, k) counts the ways to pick which k of the 3 dice hit.
+    """
+    return (
+        f"Exactly k hits: C({n_dice}, k) × ({hit_on}/6)^k × ({6 - hit_on}/6)^({n_dice} − k),"
+        f" where C({n_dice}, k) counts the ways to pick which k of the {n_dice} dice hit."
+    )
+
+
+def dice_groups_words(groups: Sequence[tuple[int, int]]) -> str:
+    """Dice grouped by hit number, ``((hit_on, n), ...)``, in words.
+
+    >>> dice_groups_words(((1, 3), (2, 1), (3, 3)))
+    '3 dice hitting on 1, 1 die hitting on 2 or less, 3 dice hitting on 3 or less'
+    >>> dice_groups_words(())
+    'no dice'
+    """
+    return ", ".join(f"{count(n, 'die')} hitting on {h}{' or less' if h > 1 else ''}" for h, n in groups) or "no dice"
+
+
+GROUPS_WORDS: Final = (
+    "A group of n dice that hit on N or less scores k hits with chance C(n, k) × (N/6)^k × (1 − N/6)^(n − k),"
+    " where C(n, k) counts the ways to pick which k of the n dice hit; the hits of the groups add up."
+)
+"""How the hits of dice with different hit numbers combine, as a sentence."""
+
+TWO_DICE_WORDS: Final = (
+    "Two dice are added: of the 36 ways they can fall, 6 give a total of 7, 5 give 6 or 8, 4 give 5 or 9,"
+    " and so on down to 1 way each for 2 and 12."
+)
+"""Why a 2d6 total is most often 7, as a sentence."""
 
 
 def as_force(spec: UnitSpec, who: str = "a side") -> Force:
@@ -134,14 +179,23 @@ class Distribution:
         )
 
     def explain(self) -> str:
-        """A few plain-language lines: what is computed, the formula, the key numbers."""
+        """A few plain-language lines: what is computed, how, and the chance of each result.
+
+        >>> print(Distribution({0: Fraction(1, 4), 1: Fraction(3, 4)}, title="A test", outcome_name="hits").explain())
+        A test
+        The chance of each number of hits:
+          0: 25.0 % (1/4)
+          1: 75.0 % (3/4)
+        Average number of hits: 0.75
+        """
         lines = [self.title] if self.title else []
         if self.formula:
             lines.append(self.formula)
         numeric = all(isinstance(o, int) for o in self.probs)
         if numeric and self.probs:
-            lines.append(f"expected {self.outcome_name}: {float(self.mean()):.3f}")
-            lines.append("; ".join(f"P({o}) = {fmt(p)}" for o, p in self.probs.items()))
+            lines.append(f"The chance of each number of {self.outcome_name}:")
+            lines += [f"  {o}: {percent(p)}" + ("" if p.denominator == 1 else f" ({p})") for o, p in self.probs.items()]
+            lines.append(f"Average number of {self.outcome_name}: {average_text(self.mean())}")
         return wrap("\n".join(lines))
 
     def __repr__(self) -> str:

@@ -11,9 +11,10 @@ from fractions import Fraction
 from ..rules.board import Board, Chart, load_board
 from ..rules.orders.reinforcements import allied_destinations
 from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER, HIT_STRAFE
-from ..rules.words import plural
+from ..rules.words import count as count_words
+from ..rules.words import force_words, plural, roll_words
 from .dice_weights import hits, int_weights
-from .distribution import Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
+from .distribution import TWO_DICE_WORDS, Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
 from .inputs import MAX_DICE, OddsInputError, count, hit_number
 
 # ---------------------------------------------------------------------------------------------
@@ -37,14 +38,20 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
     f = as_force(axis, "the Axis")
     targets = f.land_for_stacking  # blockhouses are exempt (R-BH-1)
     d = from_weights(_capped(n_dice, HIT_PARATROOPER, targets), n_dice, outcome_name="Axis units destroyed")
-    formula = (
-        f"{number_word(n_dice)} {plural(n_dice, 'die')} hitting on {HIT_PARATROOPER} against {targets} {plural(targets, 'unit')} of {f.short()} that are not blockhouses;"
-        f" surplus hits are lost: destroyed = min(hits, {targets})\n"
-        f"P(at least one destroyed) = 1 − {power_text('5/6', n_dice)} = {fmt(d.at_least(1))}"
-        if targets and n_dice
-        else f"no target: the blockhouses of {f.short()} are exempt"
-    )
-    return Distribution(d.probs, title="Airborne assault (ORDER-1)", formula=formula, outcome_name=d.outcome_name)
+    miss = f"{6 - HIT_PARATROOPER}/6"
+    if not n_dice:
+        formula = "No dice, so nothing can be destroyed."
+    elif not targets:
+        formula = "Nothing to hit: paratroopers cannot destroy blockhouses (R-BH-1)."
+    else:
+        formula = (
+            f"Each die destroys a unit on {roll_words(HIT_PARATROOPER)}. Blockhouses cannot be hit (R-BH-1), so at most"
+            f" {count_words(targets, 'unit')} can be destroyed; hits beyond that are lost.\n"
+            f"Each die misses with chance {miss}, so at least one unit is destroyed with chance"
+            f" 1 − {power_text(miss, n_dice)} = {fmt(d.at_least(1))}."
+        )
+    title = f"Airborne assault (ORDER-1): {count_words(n_dice, 'die', words=True)} against {force_words(f)}"
+    return Distribution(d.probs, title=title, formula=formula, outcome_name=d.outcome_name)
 
 
 def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_on: int = HIT_NAVAL) -> Distribution:
@@ -67,16 +74,24 @@ def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_o
         b = sum(count(f"blockhouses in {z}", n, MAX_DICE) for z, n in blockhouses.items())
     else:
         b = count("blockhouses", blockhouses, MAX_DICE)
-    where = "" if isinstance(blockhouses, int) else " in " + ", ".join(f"{z} ({n})" for z, n in blockhouses.items())
+    if isinstance(blockhouses, int) or not blockhouses:
+        where = ""
+    elif len(blockhouses) == 1:
+        where = f" in {next(iter(blockhouses))}"
+    else:
+        where = " (" + ", ".join(f"{n} in {z}" for z, n in blockhouses.items()) + ")"
     d = from_weights(_capped(dice, hit_on, b), dice, outcome_name="blockhouses destroyed")
     q = f"{6 - hit_on}/6"
+    all_of = "it is" if b == 1 else ("both are" if b == 2 else f"all {b} are")
     formula = (
-        f"{number_word(dice)} {plural(dice, 'die')}, one at a time, each aimed at a surviving target blockhouse; a roll ≤ {hit_on} destroys it\n"
-        f"destroyed = min(hits, {b}); P(none destroyed) = {power_text(q, dice)} = {fmt(d[0])}; P(all {b} destroyed) = {fmt(d[b])}"
+        f"The dice are rolled one at a time, each at a target blockhouse still standing; {roll_words(hit_on)} destroys it."
+        f" So every hit destroys one until {all_of} gone.\n"
+        f"None destroyed: every die misses, {power_text(q, dice)} = {fmt(d[0])}. {all_of.capitalize()} destroyed: {fmt(d[b])}."
+        if b and dice
+        else "Nothing can be destroyed: " + ("no target blockhouse." if not b else "no dice.")
     )
-    return Distribution(
-        d.probs, title=f"Naval bombardment of {b} {plural(b, 'blockhouse')}{where} (ORDER-2)", formula=formula, outcome_name=d.outcome_name
-    )
+    title = f"Naval bombardment (ORDER-2): {count_words(dice, 'die', words=True)} against {count_words(b, 'blockhouse')}{where}"
+    return Distribution(d.probs, title=title, formula=formula, outcome_name=d.outcome_name)
 
 
 def naval_bombardment_by_zone(priority: Sequence[tuple[str, int]], dice: int = 6, hit_on: int = HIT_NAVAL) -> Distribution:
@@ -113,9 +128,13 @@ def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distri
     if kind not in ("fighter", "bomber"):
         raise OddsInputError(f"kind is 'fighter' or 'bomber', got {kind!r}")
     d = from_weights(_capped(artillery, HIT_AA, aircraft), artillery, outcome_name=f"{kind}s lost")
+    miss = f"{6 - HIT_AA}/6"
     formula = (
-        f"{number_word(artillery)} artillery roll one die each (not one per {kind}, FAQ-3/FAQ-5), aimed at a surviving {kind};"
-        f" lost = min(hits, {aircraft}); P(none lost) = {power_text('5/6', artillery)} = {fmt(d[0])}"
+        f"Each artillery rolls one die, however many {plural(2, kind)} there are (FAQ-3, FAQ-5), at a {kind} still flying;"
+        f" {roll_words(HIT_AA)} shoots it down. At most {count_words(aircraft, kind)} can be lost.\n"
+        f"None lost: every die misses, {power_text(miss, artillery)} = {fmt(d[0])}."
+        if artillery and aircraft
+        else f"Nothing can be shot down: {'no artillery' if not artillery else 'no ' + plural(2, kind)}."
     )
     return Distribution(
         d.probs, title=f"Antiaircraft fire: {artillery} artillery against {aircraft} {plural(aircraft, kind)}", formula=formula, outcome_name=d.outcome_name
@@ -130,9 +149,13 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     """
     bombers, targets = count("bombers", bombers, MAX_DICE), count("targets", targets, MAX_DICE)
     d = from_weights(_capped(bombers, HIT_BOMBER, targets), bombers, outcome_name="Axis units destroyed")
+    miss = f"{6 - HIT_BOMBER}/6"
     formula = (
-        f"{number_word(bombers)} {plural(bombers, 'bomber')}, each one targeted die hitting on {HIT_BOMBER}: destroyed = min(hits, {targets});"
-        f" mean {float(d.mean()):.2f}"
+        f"Each bomber rolls one die at a target its player picks; {roll_words(HIT_BOMBER)} destroys it."
+        f" At most {count_words(targets, 'target')} can be destroyed.\n"
+        f"None destroyed: every die misses, {power_text(miss, bombers)} = {fmt(d[0])}."
+        if bombers and targets
+        else f"Nothing can be destroyed: {'no bombers' if not bombers else 'no targets'}."
     )
     return Distribution(
         d.probs, title=f"Bomber strike: {bombers} {plural(bombers, 'bomber')} against {targets} {plural(targets, 'target')}", formula=formula, outcome_name=d.outcome_name
@@ -151,14 +174,16 @@ def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO
     blockhouses, hit_on = count("blockhouses", blockhouses, MAX_DICE), hit_number("hit_on", hit_on)
     f = as_force(box, "the beachhead box")
     d = from_weights(_capped(blockhouses, hit_on, f.total), blockhouses, outcome_name="units lost")
+    miss = f"{6 - hit_on}/6"
     formula = (
-        f"{number_word(blockhouses)} blockhouse {plural(blockhouses, 'die')}, one at a time, each at a surviving unit of {f.short()};"
-        f" a roll ≤ {hit_on} destroys it;"
-        f" lost = min(hits, {f.total}); P(no loss) = {power_text(f'{6 - hit_on}/6', blockhouses)} = {fmt(d[0])}"
+        f"Each blockhouse rolls one die, one at a time, at a unit still in the box; {roll_words(hit_on)} destroys it."
+        f" At most {count_words(f.total, 'unit')} can be lost.\n"
+        f"None lost: every die misses, {power_text(miss, blockhouses)} = {fmt(d[0])}."
+        if blockhouses and f.total
+        else f"Nothing can be destroyed: {'no blockhouses fire' if not blockhouses else 'the box is empty'}."
     )
-    return Distribution(
-        d.probs, title=f"Blockhouses fire to sea: {blockhouses} vs {f.short()}", formula=formula, outcome_name=d.outcome_name
-    )
+    title = f"Blockhouses fire to sea (ORDER-9): {count_words(blockhouses, 'blockhouse')} against a beachhead box of {force_words(f)}"
+    return Distribution(d.probs, title=title, formula=formula, outcome_name=d.outcome_name)
 
 
 def strafe_dice(start: int = 0, transit: Sequence[int] = (), end: int = 0) -> int:
@@ -189,10 +214,20 @@ def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: i
     survive = 1 - kill
     probs = {k: Fraction(v) for k, v in enumerate(_binomial(units, kill))}
     parts = (
-        " + ".join([f"{start} leaving"] * bool(start) + [f"2×{t} passing" for t in transit if t] + [f"{end} entering"] * bool(end))
-        or "no fighters"
+        [f"{start} for the {plural(start, 'fighter')} where it starts"] * bool(start)
+        + [f"2 × {t} for the {plural(t, 'fighter')} in a zone it passes through" for t in transit if t]
+        + [f"{end} for the {plural(end, 'fighter')} where it ends"] * bool(end)
     )
-    formula = f"dice per unit = {parts} = {n}; each unit survives with (5/6)^{n}: {power_text('5/6', n)} = {fmt(survive)}"
+    miss = f"{6 - HIT_STRAFE}/6"
+    if not n:
+        formula = "No fighters on the way, so no strafing dice: nothing is destroyed."
+    else:
+        sum_text = " + ".join(parts) + (f" = {n}" if len(parts) > 1 or start + end != n else "")
+        formula = (
+            f"Strafing dice against each moving unit: {sum_text}. Each die hits on {roll_words(HIT_STRAFE)}, and one hit destroys the unit,"
+            f" so a unit survives only if all {n} {plural(n, 'die')} miss: {power_text(miss, n)} = {fmt(survive)}."
+            + (f"\nEach of the {units} units is rolled for on its own." if units > 1 else "")
+        )
     return Distribution(probs, title=f"Strafing of {number_word(units)} moving {plural(units, 'unit')}", formula=formula, outcome_name="units destroyed")
 
 
@@ -264,9 +299,20 @@ def reinforcements(
         k = reinforcement_placed(s, power, free, queue, board)
         ways[k] = ways.get(k, 0) + 6 - abs(s - 7)
     d = from_weights(dict(sorted(ways.items())), 2, outcome_name="units placed")
-    room = "full capacity" if free is None else ", ".join(f"{k} {v} free" for k, v in free.items())
+    b = board or load_board()
+    chart = _allied_chart(b, power)
+    room = (
+        "every beachhead box is empty"
+        if free is None
+        else "room for " + ", ".join(f"{count_words(v, 'unit')} in {k}" for k, v in free.items())
+    )
+    limits = "; ".join(
+        f"chart slots {first}–{last} go only to {' or '.join(beaches)}" if first != last else f"chart slot {first} goes only to {' or '.join(beaches)}"
+        for first, last, beaches in chart.restrictions
+    )
     formula = (
-        f"2d6 total N has P(N) = (6 − |N − 7|)/36; the next N chart units enter in order until one has no room"
-        f" ({room}; US chart slots 1–6 Utah only, 7–8 Omaha only, R-REINF-5)"
+        f"{TWO_DICE_WORDS}\n"
+        f"A total of N lets the next N units on the {power} chart come in, in order, until one finds no room; it and the rest"
+        f" wait (R-REINF-3). Now: {room}" + (f"; {limits} (R-REINF-5)." if limits else ".")
     )
     return Distribution(d.probs, title=f"{power} reinforcements placed (ORDER-14)", formula=formula, outcome_name=d.outcome_name)

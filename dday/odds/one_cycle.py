@@ -13,8 +13,9 @@ from typing import Final
 from ..errors import OddsInputError
 from ..rules.orders.combat import combat_dice
 from ..rules.units import LAND_TYPES, Force, other_side
+from ..rules.words import plural, side_name
 from .dice_weights import NORMAL, CombatOptions, check_options, dice_count, opts_for, side_weights
-from .distribution import Distribution, UnitSpec, as_force, check_side, fmt
+from .distribution import GROUPS_WORDS, Distribution, UnitSpec, as_force, average_text, check_side, dice_groups_words, fmt
 
 # ---------------------------------------------------------------------------------------------
 # one combat cycle (R-COMBAT-3..7)
@@ -98,21 +99,22 @@ def cycle_distribution(
     dside = other_side(attacking_side)
     opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
     joint = _cycle_fractions(att, dfn, attacking_side, opts)
-    ga = ", ".join(f"{n} on {h}" for h, n in combat_dice(att, attacking_side, True, **opts_for(att, True, opts)).groups)
-    gd = ", ".join(f"{n} on {h}" for h, n in combat_dice(dfn, dside, False, **opts_for(dfn, False, opts)).groups)
+    ga = dice_groups_words(combat_dice(att, attacking_side, True, **opts_for(att, True, opts)).groups)
+    gd = dice_groups_words(combat_dice(dfn, dside, False, **opts_for(dfn, False, opts)).groups)
     d = Distribution(
         dict(joint),
-        title=f"One combat cycle: {attacking_side.capitalize()} {att.short()} attack {dside.capitalize()} {dfn.short()}",
+        title=f"One combat cycle: {side_name(attacking_side)} ({att.short()}) attack {side_name(dside)} ({dfn.short()})",
         outcome_name="(attacker hits, defender hits)",
     )
     ea = d.marginal(0).mean()
     ed = d.marginal(1).mean()
     formula = (
-        f"attacker dice: {ga}; defender dice: {gd} (casualties still fire, R-COMBAT-6)\n"
-        f"P(i, j) = P(attacker scores i) × P(defender scores j), each side's hits being the sum of its dice groups' hits (a group of n dice hitting on N scores k hits with chance C(n,k)(N/6)^k(1−N/6)^(n−k));"
-        f" hits capped at {dfn.total} and {att.total} units\n"
-        f"expected hits: attacker {float(ea):.3f}, defender {float(ed):.3f};"
-        f" P(attacker scores more hits) = {fmt(d.prob(lambda o: o[0] > o[1]))}"
+        f"The attacker rolls {ga}; the defender rolls {gd} (casualties still fire back, R-COMBAT-6).\n"
+        "Both sides roll at once and independently, so the chance of a pair (attacker hits, defender hits) is the chance of the"
+        f" one times the chance of the other. {GROUPS_WORDS} Hits beyond the enemy's units are lost: at most {dfn.total} for the"
+        f" attacker and {att.total} for the defender.\n"
+        f"On average the attacker scores {average_text(ea)} {plural(2, 'hit')} and the defender {average_text(ed)};"
+        f" the attacker scores more hits with chance {fmt(d.prob(lambda o: o[0] > o[1]))}."
     )
     return Distribution(d.probs, title=d.title, formula=formula, outcome_name=d.outcome_name)
 

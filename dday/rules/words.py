@@ -15,7 +15,23 @@ from fractions import Fraction
 from numbers import Real
 from typing import Final
 
-__all__ = ["Probability", "adjective", "count", "interval", "percent", "plural", "probability_value", "side_name", "unit_noun", "units", "wrap"]
+from .units import Force
+
+__all__ = [
+    "Probability",
+    "adjective",
+    "count",
+    "force_words",
+    "interval",
+    "percent",
+    "plural",
+    "probability_value",
+    "roll_words",
+    "side_name",
+    "unit_noun",
+    "units",
+    "wrap",
+]
 
 Probability = Fraction | float | int | Real
 
@@ -76,6 +92,28 @@ def unit_noun(n: int, unit: str, power: str | None = None) -> str:
 def units(n: int, unit: str, power: str | None = None) -> str:
     """``n`` units of one type, with their power as an adjective: "1 German infantry", "2 UK tanks"."""
     return f"{n} {unit_noun(n, unit, power)}"
+
+
+def force_words(force: Force) -> str:
+    """Land units in words: "5 infantry, 1 artillery, 1 tank"; "none" when empty.
+
+    >>> force_words(Force(infantry=5, artillery=1, tank=1)), force_words(Force(blockhouse=2)), force_words(Force())
+    ('5 infantry, 1 artillery, 1 tank', '2 blockhouses', 'none')
+    """
+    return ", ".join(count(n, unit) for unit, n in zip(Force._fields, force, strict=True) if n) or "none"
+
+
+def roll_words(hit_on: int) -> str:
+    """The die rolls that hit on ``hit_on`` (R-GEN-2: that number or less), in words.
+
+    >>> roll_words(1), roll_words(3), roll_words(6), roll_words(0)
+    ('a roll of 1', 'a roll of 3 or less', 'any roll', 'no roll')
+    """
+    if hit_on <= 0:
+        return "no roll"
+    if hit_on >= 6:
+        return "any roll"
+    return "a roll of 1" if hit_on == 1 else f"a roll of {hit_on} or less"
 
 
 def probability_value(p: Probability) -> float:

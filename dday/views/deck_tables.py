@@ -19,8 +19,8 @@ from typing import Any, Final
 import pandas as pd
 
 from ..rules.decks import FORTUNE, TACTICS
-from ..rules.units import Air, Force
-from ..rules.words import count, side_name
+from ..rules.units import Air
+from ..rules.words import count, force_words, side_name
 from .numbers import chance
 from .tables import TextFrame
 
@@ -81,15 +81,6 @@ def card_table(kind: str = "fortune") -> TextFrame:
     else:
         raise ValueError(f"kind is 'fortune' or 'tactics', not {kind!r}")
     return TextFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="order"))
-
-
-def force_words(force: Force) -> str:
-    """Land units in words: "5 infantry, 1 artillery, 1 tank"; "none" when empty.
-
-    >>> force_words(Force(infantry=5, artillery=1, tank=1)), force_words(Force(blockhouse=2)), force_words(Force())
-    ('5 infantry, 1 artillery, 1 tank', '2 blockhouses', 'none')
-    """
-    return ", ".join(count(n, unit) for unit, n in zip(Force._fields, force, strict=True) if n) or "none"
 
 
 def air_words(air: Air) -> str:

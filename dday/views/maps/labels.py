@@ -14,6 +14,7 @@ from ...rules.cards import ORDER_CARDS
 from ...rules.state import State
 from ...rules.steps import AATargetStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, Roll
 from ...rules.units import POWERS, Air, Force
+from ...rules.words import force_words
 from .geodata import CONTROL_COLORS, CONTROL_LABELS, POWER_COLORS, POWER_SHORT, Control, map_geometry
 
 # ---------------------------------------------------------------------------------------------
@@ -93,15 +94,6 @@ def title(state: State) -> str:
     return text
 
 
-def _force_words(f: Force) -> str:
-    names = {"infantry": "infantry", "artillery": "artillery", "tank": "tank", "blockhouse": "blockhouse"}
-    parts = []
-    for k, n in f.to_dict().items():
-        word = names[k] if n == 1 or k in ("infantry", "artillery") else names[k] + "s"
-        parts.append(f"{n} {word}")
-    return ", ".join(parts) if parts else "none"
-
-
 def _air_words(air: Air, power: str, where: tuple[str, str]) -> str:
     """'2 fighters on patrol, 1 bomber on strike' (``where`` words for fighters, bombers)."""
     f, b = air.get(power, "fighter"), air.get(power, "bomber")
@@ -135,7 +127,7 @@ def describe(state: State, place: str) -> str:
         lines = [head, sub, f"<div>{swatch} {CONTROL_LABELS[ctl]}</div>"]
         for p, f in zip(POWERS, state.zone_forces(place), strict=True):
             if f.total:
-                power_row(p, _force_words(f))
+                power_row(p, force_words(f))
         air = state.air_in(place)
         for p in ("UK", "US"):
             t = _air_words(air, p, ("on patrol", "on strike"))
@@ -149,7 +141,7 @@ def describe(state: State, place: str) -> str:
             f"<b>{escape(place)} beachhead</b>",
             f'<div style="color:#444">{escape(bh.power)}, lands into {escape(bh.lands_into)} {escape(b.zone(bh.lands_into).name)}; capacity {bh.capacity}</div>',
         ]
-        power_row(bh.power, _force_words(state.beach_units(place)))
+        power_row(bh.power, force_words(state.beach_units(place)))
     elif place.startswith("airborne-") and place in geo.by_id:
         i = int(place.split("-")[1])
         box = b.airborne_boxes[i]
@@ -158,7 +150,7 @@ def describe(state: State, place: str) -> str:
             f"<b>{escape(box.division)}</b>",
             f'<div style="color:#444">airborne box over {escape(box.zone)} {escape(b.zone(box.zone).name)}</div>',
         ]
-        power_row(box.power, _force_words(f) if f.total else "none (dropped)")
+        power_row(box.power, force_words(f) if f.total else "none (dropped)")
     elif place == "airfield":
         lines = ["<b>Allied airfield</b> (off map)"]
         for p in ("UK", "US"):

@@ -18,12 +18,13 @@ from fractions import Fraction
 import plotly.graph_objects as go
 
 from ... import odds
+from ...odds.distribution import GROUPS_WORDS, TWO_DICE_WORDS, dice_groups_words
 from ...rules.dice import hits_in
 from ...rules.engine import chance_outcomes, describe_step, step_dice
 from ...rules.state import State
 from ...rules.steps import Roll, StrafeStep
 from ...rules.units import other_side
-from ...rules.words import count, percent
+from ...rules.words import count, percent, roll_words
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -110,7 +111,7 @@ def roll_info(s: State) -> RollInfo:
         probs[k] = probs.get(k, Fraction(0)) + p
     probs = dict(sorted(probs.items()))
     if dice.is_2d6:
-        formula = "Two dice, total N from 2 to 12: P(N) = (6 − |N − 7|)/36, so 7 is the most likely (6/36)."
+        formula = TWO_DICE_WORDS
         hit_on: tuple[int, ...] = (0, 0)
         name = "total"
     else:
@@ -118,16 +119,14 @@ def roll_info(s: State) -> RollInfo:
         name = "hits"
         if len(dice.groups) == 1 and dice.groups[0][1] == 1:
             h = dice.groups[0][0]
-            formula = f"One die, hits on {h} or less: P(hit) = {h}/6 ≈ {percent(h / 6)}, P(miss) = {6 - h}/6."
+            formula = (
+                f"One die, which hits on {roll_words(h)}: it hits with chance {h}/6 ≈ {percent(h / 6)} and misses with chance {6 - h}/6."
+            )
         elif len(dice.groups) == 1:
             h, n = dice.groups[0]
-            formula = f"Each die hits on {h} or less: " + odds.hit_distribution(n, h).formula.replace("\n", "; ")
+            formula = f"Each die hits on {roll_words(h)}. " + odds.hit_distribution(n, h).formula.replace("\n", " ")
         else:
-            groups = ", ".join(f"{n} hitting on {h}" for h, n in dice.groups)
-            formula = (
-                f"Dice grouped by hit number ({groups}): a group of n dice hitting on N scores k hits with chance "
-                "C(n,k)(N/6)^k(1−N/6)^(n−k), and the hits of the groups add up."
-            )
+            formula = f"Dice grouped by hit number: {dice_groups_words(dice.groups)}. {GROUPS_WORDS}"
     return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
 
 
