@@ -138,3 +138,44 @@ def test_odds_explanations_read_as_sentences() -> None:
             assert bad not in text, (bad, text)
         if "Markov chain" in text:
             assert "depends only on" in text, text  # explained where it appears
+
+
+@pytest.mark.rules("ORDER-1", "ORDER-2", "ORDER-4", "ORDER-5", "ORDER-9", "ORDER-12", "ORDER-14")
+def test_odds_explanations_say_each_result_as_a_percentage_without_code_notation() -> None:
+    """What a card notebook prints under ``.explain()``: sentences, each result's chance as a
+    percentage with its fraction, an average in at most two decimals, and none of the
+    notation of a program ("P(0) =", "min(hits, 7)", "expected …: 1.000")."""
+    from dday import odds
+
+    events = [
+        odds.paratroopers(3, "1i 1b"),
+        odds.naval_bombardment({"F14": 2}),
+        odds.antiaircraft(3, 4),
+        odds.bomber_strike(2, 3),
+        odds.fire_to_sea(2, "5i 1a 1t"),
+        odds.strafing(transit=[2], end=1),
+        odds.strafing(end=2, units=3),
+        odds.reinforcements("US", {"Utah": 4, "Omaha": 8}),
+        odds.hit_distribution(3, 2),
+    ]
+    for d in events:
+        text = d.explain()
+        for bad in ("P(0)", "P(1)", "min(hits", "expected ", "≤", "^4:", "(binomial)", "P(N)"):
+            assert bad not in text, (bad, text)
+        assert re.search(r"^  0: \d+\.\d % \(\d+/\d+\)$", text, re.M) or re.search(r"^  2: ", text, re.M), text
+        average = re.search(r"^Average number of [a-zA-Z ]+: (\S+)$", text, re.M)
+        assert average and re.fullmatch(r"\d+(\.\d{1,2})?", average.group(1)), text
+    assert "1 − (5/6)³ = 91/216 ≈ 42.1 %" in " ".join(events[0].explain().split())  # EX-9's chance, worked out in the text
+    assert "0: 57.9 % (125/216)" in events[0].explain()
+
+
+@pytest.mark.rules("R-REINF-5")
+def test_reinforcement_explanation_names_the_chart_it_is_about() -> None:
+    """The slot limits come from the chart asked about: the US chart's Utah/Omaha slots, and
+    none for the UK chart (which once read 'US chart slots 1–6 Utah only' too)."""
+    from dday import odds
+
+    us = " ".join(odds.reinforcements("US", {"Utah": 4, "Omaha": 8}).formula.split())
+    uk = " ".join(odds.reinforcements("UK").formula.split())
+    assert "chart slots 1–6 go only to Utah" in us and "chart slots 7–8 go only to Omaha" in us
+    assert "US" not in uk and "Utah" not in uk and "UK chart" in uk
