@@ -92,6 +92,9 @@ def test_fight_table_on_a_real_fight() -> None:
     cells = _shown_cells(styler.to_html())
     assert any("%" in c for c in cells) and not any(SCIENTIFIC.search(c) for c in cells)
     assert styler.data["P(Allies hold)"].iloc[-1] == pytest.approx(float(frame["allies_hold"].iloc[-1]))
+    html = styler.to_html()
+    head = html[html.index("<thead>") : html.index("</thead>")]
+    assert head.count("<tr>") == 1  # one header row: an empty index-name row drew a blank band under the titles
 
 
 def test_printed_explanations_fold_long_lines_at_spaces() -> None:

@@ -214,6 +214,6 @@ def fight_table(df: pd.DataFrame, *, columns: Iterable[str] = ("allies_hold", "a
             "attack by": [f"{str(a).capitalize()} (order {o})" for a, o in zip(df["attacker"], df["order"], strict=True)],
             **{FIGHT_COLUMNS.get(c, c): df[c].astype(float).to_numpy() for c in keep},
         },
-        index=pd.Index([f"after attack card {c}" for c in df["card"]], name=""),
+        index=pd.Index([f"after attack card {c}" for c in df["card"]], name=None),
     )
     return probability_table(shown, [FIGHT_COLUMNS.get(c, c) for c in keep])
