@@ -150,6 +150,10 @@ def test_rules_card_from_the_package() -> None:
     table = rules_card(9).data
     assert table["id"].iloc[0] == "ORDER-9"
     assert table["id"].tolist()[1:] == list(lookup("ORDER-9").see_also)
+    page = rules_card(9).to_html()
+    style = page[page.index("<style") : page.index("</style>")]
+    assert re.search(r"td\.col0\s*\{\s*white-space: nowrap;", style)  # "R-TARGET-1" is not broken at its hyphen
+    assert re.search(r"class=\"data row0 col0\" *>ORDER-9<", page)  # the ID column is column 0
 
 
 
