@@ -503,6 +503,23 @@ def test_roll_titles_count_one_die_in_the_singular() -> None:
     assert odds.antiaircraft(3, 1).title == "Antiaircraft fire: 3 artillery against 1 fighter"  # no "fighter(s)"
 
 
+@pytest.mark.rules("ORDER-15", "R-REINF-1")
+def test_two_dice_chart_labels_every_bar_at_one_size() -> None:
+    """Order 15's 2d6 chart has eleven narrow bars: plotly shrank each label that did not fit its
+    bar on its own, so 16.7 % was drawn smaller than 2.8 %. The chart asks for one size for all
+    labels (uniformtext), not below 11 px, and still labels every bar with its percentage."""
+    from dday.rules.scenario import position
+    from dday.views.widgets.rolls import figure_widget, show_distribution
+
+    s = position(card=15, turn=2)
+    info = roll_info(s)
+    fig = figure_widget()
+    show_distribution(fig, info)
+    assert fig.layout.uniformtext.mode == "show" and fig.layout.uniformtext.minsize >= 11
+    assert list(fig.data[0].x) == list(range(2, 13)) and fig.data[0].text[5] == "16.7 %" and fig.data[0].text[0] == "2.8 %"
+    assert "36 ways" in info.formula  # why 7 is the likeliest total, in words
+
+
 def test_patrol_choices_name_the_antiaircraft_guns_in_words() -> None:
     """Order 3's choices say how many German guns can fire at a patrol there (R-AA-1), with
     plurals, and stay short enough for the card lab's dropdown (no bare 'AA')."""

@@ -155,6 +155,9 @@ def figure_widget() -> st.LiveFigure:
         xaxis={"title": "hits", "dtick": 1, "range": [-0.6, 3.6]},
         plot_bgcolor="#FFFFFF",
         showlegend=False,
+        # one size for every bar's label: plotly shrinks the labels that are wider than their bar
+        # one by one, so the 2d6 chart mixed 12 px and 8 px labels
+        uniformtext={"minsize": 11, "mode": "show"},
     )
     fig.update_yaxes(gridcolor="#DDDDDD")
     return fig
