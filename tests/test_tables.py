@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pandas as pd
 
@@ -41,3 +42,16 @@ def test_text_frame_is_a_dataframe_that_shows_in_full() -> None:
     frame = TextFrame({"side": ["Allies", "Axis"], "effect": ["x" * 80, "y"]})
     assert frame.groupby("side").size().to_dict() == {"Allies": 1, "Axis": 1}
     assert "x" * 80 in frame._repr_html_()
+
+
+def test_what_a_learner_cuts_out_of_a_text_frame_is_shown_whole_too() -> None:
+    """A learner narrows notebook 23's card table to a few rows or columns: the part keeps the
+    full text (pandas would cut each cell after 50 characters with '...')."""
+    from dday.views.deck_tables import card_table
+
+    table = card_table("fortune")
+    long_text = max((str(v) for v in table.to_numpy().ravel()), key=len)
+    assert len(long_text) > 60
+    for part in (table.head(16), table.loc[table.index[:16]], table[list(table.columns)], table.iloc[:16]):
+        assert isinstance(part, TextFrame)
+        assert escape(long_text) in part._repr_html_()

@@ -88,13 +88,19 @@ def text_table(data: pd.DataFrame | Styler, *, caption: str = "", index: bool = 
 class TextFrame(pd.DataFrame):
     """A DataFrame that shows itself in a notebook as a :func:`text_table` (no cut cells).
 
-    It is an ordinary DataFrame for everything else (``groupby``, ``loc``, …); what those
-    return is a plain DataFrame again.
+    It is an ordinary DataFrame for everything else (``groupby``, ``loc``, …), and what a
+    learner cuts out of it (``frame.loc[...]``, ``frame[["a", "b"]]``, ``frame.head()``) is a
+    TextFrame too, shown whole: pandas' documented way to subclass a DataFrame
+    (``_constructor``, "Extending pandas" in its guide).
 
-    >>> frame = TextFrame({"effect": ["y" * 70]})
-    >>> ("y" * 70) in frame._repr_html_()
-    True
+    >>> frame = TextFrame({"effect": ["y" * 70], "n": [1]})
+    >>> ("y" * 70) in frame._repr_html_(), type(frame[["effect"]]).__name__, type(frame.head(1)).__name__
+    (True, 'TextFrame', 'TextFrame')
     """
+
+    @property
+    def _constructor(self) -> type[TextFrame]:
+        return TextFrame
 
     def _repr_html_(self) -> str:
         return str(text_table(pd.DataFrame(self)).to_html())
