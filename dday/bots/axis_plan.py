@@ -17,7 +17,10 @@ odds. The plan adds two steps:
   (28.5 % and 17.0 % on the next 200 seeds, not used to choose it), while the strong Allies
   win about as often as before (10.0 % and 9.5 %; 10.0 % and 9.5 % on the next 200). At 0.35:
   22.5 % and 11.0 % (19.0 % and 13.5 % on the next 200). Against the strong Allies, a bar of
-  0.15 allows 13.5 %, and 0.25 with a garrison weight of 8 allows 11.0 %.
+  0.15 allows 13.5 %, and 0.25 with a garrison weight of 8 allows 11.0 %. (These figures were
+  measured before later changes to both planners and to the board's firing arcs; the rates of
+  today's bots are in ``dday/data/bot_balance.csv``: the planner Allies win 32.5 % of its 200
+  games against the planner Axis.)
 
 Tried and dropped (the Allied wins of the strong Allies against each version, on the same
 80 or 160 seeds; the strong Axis allows 11.2 % of 80, the garrison alone 10.0 % of 160):
