@@ -211,9 +211,9 @@ def test_order_4_each_artillery_fires_one_die_at_a_chosen_fighter() -> None:
     refused(s, "aa US", "R-TURN-3")  # the die is aimed already: the game waits for it
     s, more = play(s, (1,))
     lines += more
-    shots = [line for line in lines if line.startswith("Antiaircraft: German artillery")]
+    shots = [line for line in lines if line.startswith("Antiaircraft: ")]
     assert len(shots) == 3
-    assert shots[0] == "Antiaircraft: German artillery 1 in F30 Caen fires at a UK fighter: 1 -> shot down, removed from play (hits on 1)"
+    assert shots[0] == "Antiaircraft: German artillery gun 1 of 3 in F30 Caen fires at a UK fighter: 1 -> shot down, removed from play (hits on 1)"
     assert shots[1].endswith("6 -> miss (hits on 1)")
     assert s.air_in("F30") == Air(us_fighter=2) and s.air_in("F23") == Air(us_fighter=1)
     assert s.air_lost == Air(uk_fighter=2) and s.airfield == Air(uk_bomber=1)
@@ -294,9 +294,9 @@ def test_order_6_one_die_per_artillery_against_bombers() -> None:
     assert isinstance(s.step, Roll) and (s.step.zone, s.step.target) == ("F26", "bomber")
     s, lines = play(s, (6,), (6,), (1,))
     assert [line for line in lines if line.startswith("Antiaircraft:")] == [
-        "Antiaircraft: German artillery 1 in F26 Saint-Lô fires at a UK bomber: 6 -> miss (hits on 1)",
-        "Antiaircraft: German artillery 1 in F30 Caen fires at a US bomber: 6 -> miss (hits on 1)",
-        "Antiaircraft: German artillery 2 in F30 Caen fires at a US bomber: 1 -> shot down, removed from play (hits on 1)",
+        "Antiaircraft: the German artillery in F26 Saint-Lô fires at a UK bomber: 6 -> miss (hits on 1)",  # one gun: no number
+        "Antiaircraft: German artillery gun 1 of 3 in F30 Caen fires at a US bomber: 6 -> miss (hits on 1)",
+        "Antiaircraft: German artillery gun 2 of 3 in F30 Caen fires at a US bomber: 1 -> shot down, removed from play (hits on 1)",
     ]
     assert s.air_lost == Air(us_bomber=1)
     assert s.air_in("F30") == Air(uk_fighter=2)  # fighters are not the target of order 6
@@ -443,6 +443,7 @@ def test_order_11_one_cycle_in_every_combat_zone_allies_fire_first() -> None:
     lines += more
     assert short(s, "F11", "US") == "2i" and s.controller("F11") == "allies"
     assert has_line(lines, "After the cycle in F11", "the Allies control it")
+    assert has_line(lines, "After the cycle in F11", "Axis none, Allies 2i")  # "none", not the reference's bare "-"
 
     assert isinstance(s.step, Roll) and s.step.zone == "F15"
     assert s.step.dice.groups == ((1, 5), (2, 1)) and s.step.defense_dice.groups == ((1, 2),)

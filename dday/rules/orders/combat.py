@@ -197,6 +197,11 @@ def _defense_roll(s: State, zone: str, attacker: str, dice: Dice, powers: Sequen
     return evolve(s, step=Roll(kind="defense", dice=dice, zone=zone, power=attacker, target=",".join(powers)))
 
 
+def _left(force: Force) -> str:
+    """What a side has left in a zone after a cycle: "1i 1a", or "none" (not the reference's bare "-")."""
+    return force.short() if force.total else "none"
+
+
 @on_roll("defense")
 def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
     attacker = step.power
@@ -218,7 +223,7 @@ def _after_cycle(s: State, zone: str, attacker: str) -> State:
     what = f"the {side_name(ctl)} control it" if ctl else "the combat goes on next attack card"
     s = log(
         s,
-        f"After the cycle in {zone_name(s, zone)}: Axis {s.side_units(zone, 'axis').short()}, Allies {s.side_units(zone, 'allies').short()}; {what}",
+        f"After the cycle in {zone_name(s, zone)}: Axis {_left(s.side_units(zone, 'axis'))}, Allies {_left(s.side_units(zone, 'allies'))}; {what}",
     )
     return _combat_next(s, attacker, s.board.zone_index(zone) + 1)
 

@@ -66,9 +66,11 @@ def _act_aa(s: State, step: AATargetStep, a: FireAA) -> State:
 @on_roll("aa")
 def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
+    guns = s.units(step.zone, "Germany").artillery  # each fires once (R-AA-2)
+    gun = "the German artillery" if guns == 1 else f"German artillery gun {step.index + 1} of {guns}"
     s = log(
         s,
-        f"Antiaircraft: German artillery {step.index + 1} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"Antiaircraft: {gun} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit and step.target == "fighter":
         s = add_effect(s, f"AA-KILL:{step.zone}")  # remembered for TAC-4
