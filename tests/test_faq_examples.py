@@ -539,9 +539,9 @@ def test_faq_29_utah_and_sword_are_hit_from_zones_they_cannot_land_in() -> None:
     assert s.board.beachhead("Utah").lands_into == "F11" and s.board.beachhead("Sword").lands_into == "F17"
     s, lines = play(s, (1,), (1,), (1,))
     assert [line.split(":")[0] for line in lines if line.startswith("Blockhouse")] == [
-        "Blockhouse 1 in F4 Saint-Vaast-la-Hougue fires at an infantry in Utah",
-        "Blockhouse 1 in F7 Montebourg fires at an infantry in Utah",
-        "Blockhouse 1 in F18 Cabourg fires at an infantry in Sword",
+        "Blockhouse in F4 Saint-Vaast-la-Hougue fires at an infantry in Utah",
+        "Blockhouse in F7 Montebourg fires at an infantry in Utah",
+        "Blockhouse in F18 Cabourg fires at an infantry in Sword",
     ]
     assert boxes(s)["Utah"] == "1i" and boxes(s)["Sword"] == "1i"
 
@@ -565,8 +565,8 @@ def test_ex_5_bayeux_blockhouses_fire_on_gold() -> None:
     assert isinstance(s.step, FireToSeaStep) and s.step.zone == "F15"
     s, lines = play(s, "fire-to-sea tank", (3,), "fire-to-sea artillery", (4,))
     assert lines[:2] == [
-        "Blockhouse 1 in F15 Bayeux fires at a tank in Gold: 3 -> destroyed (hits on 1-3)",
-        "Blockhouse 2 in F15 Bayeux fires at an artillery in Gold: 4 -> miss (hits on 1-3)",
+        "Blockhouse 1 of 2 in F15 Bayeux fires at a tank in Gold: 3 -> destroyed (hits on 1-3)",
+        "Blockhouse 2 of 2 in F15 Bayeux fires at an artillery in Gold: 4 -> miss (hits on 1-3)",
     ]
     assert boxes(s) == {"Utah": "-", "Omaha": "6i 2a", "Gold": "5i 1a", "Juno": "3i 1a 1t", "Sword": "-"}
     assert s.card == 10

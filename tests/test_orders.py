@@ -375,7 +375,7 @@ def test_order_9_every_arc_blockhouse_fires_once_at_its_beach() -> None:
         ("F4", "Utah"), ("F7", "Utah"), ("F11", "Utah"), ("F14", "Omaha"), ("F14", "Utah"), ("F15", "Gold"), ("F15", "Gold"),
         ("F16", "Juno"), ("F17", "Sword"), ("F17", "Sword"), ("F18", "Sword"),
     ]  # fmt: skip
-    assert shots[0] == "Blockhouse 1 in F4 Saint-Vaast-la-Hougue fires at an artillery in Utah: 3 -> destroyed (hits on 1-3)"
+    assert shots[0] == "Blockhouse in F4 Saint-Vaast-la-Hougue fires at an artillery in Utah: 3 -> destroyed (hits on 1-3)"
     assert boxes(s) == {"Utah": "2i", "Omaha": "6i 1a", "Gold": "5i 1a", "Juno": "3i 1a 1t", "Sword": "3i 1t"}
     assert s.destroyed[1] == Force(infantry=1, artillery=1, tank=1) and s.destroyed[2] == Force(infantry=1, artillery=2)
     assert s.blockhouses_in_play() == 17  # nobody fires back
@@ -388,7 +388,7 @@ def test_order_9_empty_beach_draws_no_fire() -> None:
     assert isinstance(s.step, Roll) and (s.step.kind, s.step.zone, s.step.target) == ("sea", "F16", "infantry")
     s, lines = play(s, (1,))
     assert [line for line in lines if line.startswith("Blockhouse")] == [
-        "Blockhouse 1 in F16 Courseulles-sur-Mer fires at an infantry in Juno: 1 -> destroyed (hits on 1-3)"
+        "Blockhouse in F16 Courseulles-sur-Mer fires at an infantry in Juno: 1 -> destroyed (hits on 1-3)"
     ]
     assert s.beach_units("Juno") == Force(infantry=1) and s.card == 10
 

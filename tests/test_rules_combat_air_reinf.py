@@ -422,7 +422,7 @@ def test_r_bh_2_bayeux_blockhouses_fire_at_gold():
     s = run(s, ["fire-to-sea tank"])  # an arc over one beach: the shot need not name it
     assert p_hit(s) == Fraction(1, 2)
     s, lines = log_of(s, [(3,), "fire-to-sea artillery", (4,)])
-    assert "Blockhouse 1 in F15 Bayeux fires at a tank in Gold: 3 -> destroyed (hits on 1-3)" in lines
+    assert "Blockhouse 1 of 2 in F15 Bayeux fires at a tank in Gold: 3 -> destroyed (hits on 1-3)" in lines
     assert s.beach_units("Gold").short() == "5i 1a" and s.beach_units("Omaha").short() == "2i" and s.beach_units("Juno").short() == "1i"
     assert s.destroyed[1].tank == 1
 
@@ -448,8 +448,8 @@ def test_r_bh_3_an_arc_over_two_beaches_lets_each_blockhouse_pick_its_beach():
     assert_illegal(s, "fire-to-sea infantry Utah", "R-BH-2")  # Utah holds no infantry
     s, lines = log_of(s, ["fire-to-sea artillery Utah", (2,), (6,)])  # Utah is then empty: the second shot can only aim at Omaha
     assert [line for line in lines if line.startswith("Blockhouse")] == [
-        "Blockhouse 1 in F14 Isigny-sur-Mer fires at an artillery in Utah: 2 -> destroyed (hits on 1-3)",
-        "Blockhouse 2 in F14 Isigny-sur-Mer fires at an infantry in Omaha: 6 -> miss (hits on 1-3)",
+        "Blockhouse 1 of 2 in F14 Isigny-sur-Mer fires at an artillery in Utah: 2 -> destroyed (hits on 1-3)",
+        "Blockhouse 2 of 2 in F14 Isigny-sur-Mer fires at an infantry in Omaha: 6 -> miss (hits on 1-3)",
     ]
     assert s.beach_units("Utah").total == 0 and s.beach_units("Omaha").short() == "2i" and s.destroyed[2].artillery == 1
 

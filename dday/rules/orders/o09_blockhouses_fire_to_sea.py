@@ -70,9 +70,11 @@ def _act_sea(s: State, step: FireToSeaStep, a: FireToSea) -> State:
 def _roll_sea(s: State, step: Roll, faces: Faces) -> State:
     beach = step.power
     hit = dice_mod.hits_in(step.dice, faces)[0]
+    count = s.units(step.zone, "Germany").blockhouse  # each fires once (R-BH-2)
+    which = "Blockhouse" if count == 1 else f"Blockhouse {step.index + 1} of {count}"
     s = log(
         s,
-        f"Blockhouse {step.index + 1} in {zone_name(s, step.zone)} fires at {with_article(step.target)} in {beach}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"{which} in {zone_name(s, step.zone)} fires at {with_article(step.target)} in {beach}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit:
         bh = s.board.beachhead(beach)
