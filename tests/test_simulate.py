@@ -80,7 +80,8 @@ def test_summary_and_cli(df: pd.DataFrame, capsys: pytest.CaptureFixture[str]) -
     assert "3 games" in text and "95 % interval" in text and "seed 7" in text and "games/s" in text
     assert main(["simulate", "--games", "2", "--allies", "greedy", "--axis", "random", "--seed", "1", "--processes", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "2 games, Allies: greedy, Axis: random, seed 1" in out and "mean units lost, Germany" in out
+    assert "2 games, Allies: greedy, Axis: random, seed 1" in out and "units lost per game on average, Germany" in out
+    assert "on 1 process," in out and "(s)" not in out and " win " in out and "95 % interval" in out
 
 
 def test_bad_arguments() -> None:

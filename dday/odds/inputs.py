@@ -21,6 +21,7 @@ from typing import Final
 from ..errors import OddsInputError
 from ..rules.scenario import force as parse_force
 from ..rules.units import Force
+from ..rules.words import plural
 
 MAX_UNITS: Final = 30
 """Land units a side in one zone (the stacking limit of 8, R-STACK-1, never allows more)."""
@@ -71,7 +72,7 @@ def land_force(spec: object, who: str = "a side", limit: int = MAX_UNITS) -> For
     elif isinstance(spec, Mapping):
         unknown = [k for k in spec if k not in Force._fields]
         if unknown:
-            raise OddsInputError(f"{who}: unknown land unit type(s) {unknown}; known: {', '.join(Force._fields)}")
+            raise OddsInputError(f"{who}: unknown land unit {plural(len(unknown), 'type')} {unknown}; known: {', '.join(Force._fields)}")
         f = Force(**{k: count(f"{who}'s {k}", v, limit) for k, v in spec.items()})
     else:
         raise OddsInputError(f"{who}: give units as a Force, a dict like {{'infantry': 2}} or text like '2i 1a', got {spec!r}")

@@ -42,6 +42,7 @@ from ..bots import make_player
 from ..rules.board import load_board
 from ..rules.state import Rules, State
 from ..rules.units import LAND_TYPES, POWERS
+from ..rules.words import count, interval, percent, side_name
 from .game import GameRecord, play_game
 
 __all__ = ["city_key", "game_seeds", "play_one", "simulate", "summary", "turn_distribution", "wilson", "win_rates"]
@@ -219,19 +220,22 @@ def turn_distribution(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def summary(df: pd.DataFrame) -> str:
-    """A short text report: win rates with 95 % intervals, deciding turn, units lost, seed, time."""
+    """A short text report: win rates with 95 % intervals, the turn games end on, units lost, seed, time."""
     wr = win_rates(df)
     a = df.attrs
-    lines = [f"{len(df)} games, Allies: {a.get('allies', '?')}, Axis: {a.get('axis', '?')}, seed {a.get('seed', '?')}"]
+    lines = [f"{count(len(df), 'game')}, Allies: {a.get('allies', '?')}, Axis: {a.get('axis', '?')}, seed {a.get('seed', '?')}"]
     for side, r in wr.iterrows():
-        lines.append(f"  {side:<6} win {r['rate'] * 100:5.1f} %  (95 % interval {r['ci95_low'] * 100:.1f} to {r['ci95_high'] * 100:.1f} %), {int(r['wins'])} games")
-    by_turn = ", ".join(f"t{t}: {n}" for t, n in turn_distribution(df)["allies"].items() if n) or "none"
-    lines.append(f"  deciding turn: mean {df['turn'].mean():.2f}; Allied wins by turn: {by_turn}")
+        rate = percent(r["rate"]) if r["games"] else "–"
+        span = interval(r["ci95_low"], r["ci95_high"]) if r["games"] else "–"
+        lines.append(f"  {side_name(str(side))} win {rate} (95 % interval {span}): {int(r['wins'])} of {count(len(df), 'game')}")
+    by_turn = ", ".join(f"turn {t}: {n}" for t, n in turn_distribution(df)["allies"].items() if n) or "none"
+    if len(df):
+        lines.append(f"  games end on turn {df['turn'].mean():.1f} on average; Allied wins by turn: {by_turn}")
     for p in POWERS:
         cols = [c for c in df.columns if c.startswith(f"lost_{p}_")]
         per = {c.split("_", 2)[2]: df[c].mean() for c in cols}
-        lines.append(f"  mean units lost, {p}: {sum(per.values()):.1f} (" + ", ".join(f"{k} {v:.1f}" for k, v in per.items() if v) + ")")
+        lines.append(f"  units lost per game on average, {p}: {sum(per.values()):.1f} (" + ", ".join(f"{k} {v:.1f}" for k, v in per.items() if v) + ")")
     if "seconds" in a:
         sec = a["seconds"]
-        lines.append(f"  time {sec:.1f} s on {a.get('processes', 1)} process(es), {len(df) / sec if sec else 0:.1f} games/s")
+        lines.append(f"  time {sec:.1f} s on {count(int(a.get('processes', 1)), 'process', 'processes')}, {len(df) / sec if sec else 0:.1f} games/s")
     return "\n".join(lines)

@@ -113,7 +113,7 @@ class Rules:
         known = {f.name for f in fields(Rules)}
         unknown = set(data) - known
         if unknown:
-            raise SaveFileError(f"unknown rule option(s) {sorted(unknown)}")
+            raise SaveFileError(f"unknown rule {'option' if len(unknown) == 1 else 'options'} {sorted(unknown)}")
         for f in fields(Rules):
             if f.name not in data:
                 continue

@@ -148,7 +148,7 @@ class Force(NamedTuple):
     def from_dict(cls, data: dict[str, int]) -> Force:
         unknown = set(data) - set(cls._fields)
         if unknown:
-            raise ValueError(f"unknown land unit type(s) {sorted(unknown)}; known: {cls._fields}")
+            raise ValueError(f"unknown land unit {'type' if len(unknown) == 1 else 'types'} {sorted(unknown)}; known: {cls._fields}")
         return cls(**{k: _count(k, v) for k, v in data.items()})
 
     def short(self) -> str:
@@ -191,7 +191,7 @@ class Air(NamedTuple):
     def from_dict(cls, data: dict[str, int]) -> Air:
         unknown = set(data) - set(cls._fields)
         if unknown:
-            raise ValueError(f"unknown air unit key(s) {sorted(unknown)}; known: {cls._fields}")
+            raise ValueError(f"unknown air unit {'key' if len(unknown) == 1 else 'keys'} {sorted(unknown)}; known: {cls._fields}")
         return cls(**{k: _count(k, v) for k, v in data.items()})
 
 

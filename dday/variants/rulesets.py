@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
 from ..rules.state import Rules
-from ..rules.words import count, interval, percent
+from ..rules.words import count, interval, percent, plural
 
 __all__ = [
     "FORTUNE",
@@ -59,7 +59,7 @@ def ruleset(name: str, **overrides: Any) -> Any:
     known = {f.name for f in fields(Rules)}
     unknown = set(opts) - known
     if unknown:
-        raise RulesConflictError(f"unknown rule option(s) {sorted(unknown)}")
+        raise RulesConflictError(f"unknown rule {plural(len(unknown), 'option')} {sorted(unknown)}")
     return replace(Rules(), **opts)
 
 

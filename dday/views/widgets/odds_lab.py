@@ -32,7 +32,7 @@ from ... import odds
 from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
-from ...rules.words import count, interval, wrap
+from ...rules.words import count, interval, plural, wrap
 from ..maps import CONTROL_COLORS, POWER_COLORS
 from ..numbers import percent
 from . import style as st
@@ -263,7 +263,7 @@ class OddsLab:
         }
         unknown = set(preset) - set(start)
         if unknown:
-            raise ValueError(f"unknown slider(s) {sorted(unknown)}; use {sorted(start)}")
+            raise ValueError(f"unknown {plural(len(unknown), 'slider')} {sorted(unknown)}; use {sorted(start)}")
         start.update(preset)
         self.sliders: dict[str, w.IntSlider] = {}
         for key, v in start.items():
