@@ -38,7 +38,8 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
     targets = f.land_for_stacking  # blockhouses are exempt (R-BH-1)
     d = from_weights(_capped(n_dice, HIT_PARATROOPER, targets), n_dice, outcome_name="Axis units destroyed")
     formula = (
-        f"{number_word(n_dice)} {plural(n_dice, 'die')} hitting on {HIT_PARATROOPER} against {targets} {plural(targets, 'unit')} of {f.short()} that are not blockhouses;"
+        f"{number_word(n_dice)} {plural(n_dice, 'die')} hitting on {HIT_PARATROOPER} against the {targets} {plural(targets, 'unit')} of {f.short()}"
+        f" that {'is not a blockhouse' if targets == 1 else 'are not blockhouses'};"
         f" surplus hits are lost: destroyed = min(hits, {targets})\n"
         f"P(at least one destroyed) = 1 − {power_text('5/6', n_dice)} = {fmt(d.at_least(1))}"
         if targets and n_dice
@@ -131,8 +132,8 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     bombers, targets = count("bombers", bombers, MAX_DICE), count("targets", targets, MAX_DICE)
     d = from_weights(_capped(bombers, HIT_BOMBER, targets), bombers, outcome_name="Axis units destroyed")
     formula = (
-        f"{number_word(bombers)} {plural(bombers, 'bomber')}, each one targeted die hitting on {HIT_BOMBER}: destroyed = min(hits, {targets});"
-        f" mean {float(d.mean()):.2f}"
+        f"{number_word(bombers)} {plural(bombers, 'bomber')}, {'each ' * (bombers != 1)}rolling one die at {'its' if bombers != 1 else 'the'} target,"
+        f" hitting on {HIT_BOMBER} or less: destroyed = min(hits, {targets})"
     )
     return Distribution(
         d.probs, title=f"Bomber strike: {bombers} {plural(bombers, 'bomber')} against {targets} {plural(targets, 'target')}", formula=formula, outcome_name=d.outcome_name
@@ -192,7 +193,7 @@ def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: i
         " + ".join([f"{start} leaving"] * bool(start) + [f"2×{t} passing" for t in transit if t] + [f"{end} entering"] * bool(end))
         or "no fighters"
     )
-    formula = f"dice per unit = {parts} = {n}; each unit survives with (5/6)^{n}: {power_text('5/6', n)} = {fmt(survive)}"
+    formula = f"dice per unit = {parts} = {n}; each unit survives all {number_word(n)} {plural(n, 'die')}: {power_text('5/6', n)} = {fmt(survive)}"
     return Distribution(probs, title=f"Strafing of {number_word(units)} moving {plural(units, 'unit')}", formula=formula, outcome_name="units destroyed")
 
 

@@ -283,6 +283,7 @@ class RuleBook:
                     {"selector": "td p", "props": "margin: 0 0 0.4em 0;"},
                 ]
             )
+            .set_table_styles({"id": [{"selector": "td", "props": "white-space: nowrap;"}]}, overwrite=False)  # "R-SETUP-3", not "R-" over "SETUP-3"
         )
 
 

@@ -101,6 +101,18 @@ def _meaning(s: State) -> str:
     }.get(step.kind, "")
 
 
+_CHOOSE_WORDS = "C({n},k) is the number of ways to pick which k of the {n} dice hit; x^k means x multiplied by itself k times."
+
+
+def hits_on(h: int) -> str:
+    """What a die needs to hit, in words.
+
+    >>> hits_on(1), hits_on(3)
+    ('hits on a 1', 'hits on 3 or less')
+    """
+    return "hits on a 1" if h == 1 else f"hits on {h} or less"
+
+
 def roll_info(s: State) -> RollInfo:
     """Exact distribution of the pending roll's result, from :func:`dday.rules.engine.chance_outcomes`."""
     dice = step_dice(s)
@@ -118,15 +130,17 @@ def roll_info(s: State) -> RollInfo:
         name = "hits"
         if len(dice.groups) == 1 and dice.groups[0][1] == 1:
             h = dice.groups[0][0]
-            formula = f"One die, hits on {h} or less: P(hit) = {h}/6 ≈ {percent(h / 6)}, P(miss) = {6 - h}/6."
+            formula = f"One die, {hits_on(h)}: P(hit) = {h}/6 ≈ {percent(h / 6)}, P(miss) = {6 - h}/6."
         elif len(dice.groups) == 1:
             h, n = dice.groups[0]
-            formula = f"Each die hits on {h} or less: " + odds.hit_distribution(n, h).formula.replace("\n", "; ")
+            formula = (
+                f"Each die {hits_on(h)}: " + odds.hit_distribution(n, h).formula.replace("\n", "; ") + f". {_CHOOSE_WORDS.format(n=n)}"
+            )
         else:
             groups = ", ".join(f"{n} hitting on {h}" for h, n in dice.groups)
             formula = (
                 f"Dice grouped by hit number ({groups}): a group of n dice hitting on N scores k hits with chance "
-                "C(n,k)(N/6)^k(1−N/6)^(n−k), and the hits of the groups add up."
+                "C(n,k)(N/6)^k(1−N/6)^(n−k), and the hits of the groups add up. " + _CHOOSE_WORDS.format(n="n")
             )
     return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
 
@@ -174,7 +188,7 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
         bar.text = [percent(y) for y in ys]
         title = info.title if rolled is None else f"{info.title} — result: {info.outcome_name} = {rolled}"  # "rolled 0" read as a die of 0
-        fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
+        fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52, break_on_hyphens=False))  # not "Saint-<br>Vaast"
         fig.layout.xaxis.title.text = info.outcome_name
         fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
         # the x axis is fixed to the outcomes (plotly's autorange runs from -1 before the first draw)
