@@ -13,7 +13,7 @@ from dday.rules.actions import ChooseCasualties, SplitNavalDice
 from dday.rules.steps import AATargetStep
 from dday.views.tutorial import card_lab
 from dday.views.widgets.decisions import action_label, decision_prompt
-from dday.views.widgets.style import dice_html
+from dday.views.widgets.style import css, dice_html
 
 
 def test_naval_split_says_1_die_not_1_dice() -> None:
@@ -98,3 +98,18 @@ def test_odds_explanations_of_cards_1_3_5_read_as_sentences() -> None:
     assert "hitting on 3 or less" in odds.bomber_strike(2, 3).formula
     one = odds.bomber_strike(1, 1).formula
     assert one.startswith("one bomber, rolling one die at the target") and "each" not in one
+
+
+def test_dropdowns_leave_room_for_their_arrow() -> None:
+    """A dropdown as wide as its text drew its arrow over the last letters ("the infantry on Uta▾")."""
+    assert re.search(r"\.widget-dropdown > select \{[^}]*padding-right: 28px", css().value)
+
+
+def test_airborne_log_says_of_them_count_only_when_hits_are_lost() -> None:
+    lab = card_lab(1)
+    lab.roll(faces=(6, 4, 4))  # F11: no hit at all
+    lab.roll(faces=(2, 2, 1))  # F10: one hit, and it counts
+    lines = lab.log_lines()
+    assert any(line.endswith("dice 6,4,4 -> 0 hits (hits on 1; blockhouses exempt)") for line in lines), lines
+    assert any(line.endswith("dice 2,2,1 -> 1 hit (hits on 1; blockhouses exempt)") for line in lines), lines
+    assert not any("0 of them count" in line or "1 of them counts" in line for line in lines)

@@ -69,7 +69,7 @@ _CSS: Final = f"""<style>
 .{UI_CLASS}, .{UI_CLASS} .widget-label, .{UI_CLASS} .widget-html-content, .{UI_CLASS} button,
 .{UI_CLASS} select, .{UI_CLASS} input, .{UI_CLASS} .widget-readout {{ font-size: {BASE_FONT}; line-height: 1.35; }}
 .{UI_CLASS} .widget-button {{ height: auto; min-height: 36px; }}
-.{UI_CLASS} .widget-dropdown > select {{ height: 34px; }}
+.{UI_CLASS} .widget-dropdown > select {{ height: 34px; padding-right: 28px; }}  /* room for the arrow: a select sized to its text drew the arrow over the last letters */
 .{UI_CLASS} .widget-radio-box label {{ font-size: {BASE_FONT}; line-height: 1.6; }}
 .{UI_CLASS} {{ color: {INK}; }}
 .{UI_CLASS} .dday-log {{ font: 15px/1.35 'DejaVu Sans Mono', monospace; max-height: 230px; overflow-y: auto;
