@@ -10,7 +10,9 @@ import re
 from dday import odds
 from dday.rules import rules_card
 from dday.rules.actions import ChooseCasualties, SplitNavalDice
+from dday.rules.setup import initial_state
 from dday.rules.steps import AATargetStep
+from dday.views.maps.labels import describe
 from dday.views.tutorial import card_lab
 from dday.views.widgets.decisions import action_label, decision_prompt
 from dday.views.widgets.style import css, dice_html
@@ -113,3 +115,17 @@ def test_airborne_log_says_of_them_count_only_when_hits_are_lost() -> None:
     assert any(line.endswith("dice 6,4,4 -> 0 hits (hits on 1; blockhouses exempt)") for line in lines), lines
     assert any(line.endswith("dice 2,2,1 -> 1 hit (hits on 1; blockhouses exempt)") for line in lines), lines
     assert not any("0 of them count" in line or "1 of them counts" in line for line in lines)
+
+
+def test_map_info_panel_keeps_swatch_and_power_on_one_line() -> None:
+    html = describe(initial_state(), "F3")
+    assert '<td style="white-space:nowrap;vertical-align:top;padding-right:6px"><span' in html and "Germany</td>" in html
+
+
+def test_hints_for_cards_2_and_5_agree_in_number() -> None:
+    lab = card_lab(2)
+    lab.decision.go.click()  # type: ignore[union-attr]  # split the dice; the coach aims the first die at F16 (1 blockhouse)
+    hint = lab.show_hint()
+    assert "Aim this naval die at F16: its blockhouse fires at Juno and Sword beaches." in hint
+    hint = card_lab(5).show_hint()  # the coach strikes a tank in F12, where no German artillery stands
+    assert "strike a tank in F12" in hint and "no German artillery there can shoot it down" in hint and "(0.0 %)" not in hint

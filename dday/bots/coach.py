@@ -114,12 +114,20 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {percent(p)}.", {"after": p}, side)
     if isinstance(a, Bombard):
         z = s.board.zone(a.zone)
-        why = f"its blockhouses fire at {' and '.join(z.fires_at)} beach{'es' * (len(z.fires_at) > 1)}" if z.fires_at else "it weakens the defenders where the Allies will attack"
-        return Hint(a, f"Aim the naval dice at {_place(s, a.zone)}: {why}.", {}, side)
+        n = s.units(a.zone, "Germany").blockhouse
+        its = "its blockhouse fires" if n == 1 else "its blockhouses fire"
+        why = f"{its} at {' and '.join(z.fires_at)} beach{'es' * (len(z.fires_at) > 1)}" if z.fires_at else "it weakens the defenders where the Allies will attack"
+        return Hint(a, f"Aim this naval die at {_place(s, a.zone)}: {why}.", {}, side)
     if isinstance(a, BomberStrike):
         arty = s.units(a.zone, "Germany").artillery
         risk = 1 - (5 / 6) ** arty
-        return Hint(a, f"Send the {a.power} bomber to strike a {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); the antiaircraft artillery there can shoot it down ({percent(risk)}).", {"destroy": 0.5, "bomber lost": risk}, side)
+        flak = (
+            f"the German artillery there can shoot it down on card 6 ({percent(risk)})"
+            if arty
+            else "no German artillery there can shoot it down on card 6"
+        )
+        article = "an" if a.target[:1] in "aeiou" else "a"  # "an artillery", "a tank"
+        return Hint(a, f"Send the {a.power} bomber to strike {article} {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); {flak}.", {"destroy": 0.5, "bomber lost": risk}, side)
     if isinstance(a, Patrol):
         return Hint(a, f"Send a {a.power} fighter to patrol {_place(s, a.zone)}: every German unit that moves in or out, or is placed there, faces its die (a 1 destroys it).", {}, side)
     if isinstance(a, PlaceReinforcement):
