@@ -129,3 +129,17 @@ def test_hints_for_cards_2_and_5_agree_in_number() -> None:
     assert "Aim this naval die at F16: its blockhouse fires at Juno and Sword beaches." in hint
     hint = card_lab(5).show_hint()  # the coach strikes a tank in F12, where no German artillery stands
     assert "strike a tank in F12" in hint and "no German artillery there can shoot it down" in hint and "(0.0 %)" not in hint
+
+
+def test_antiaircraft_hint_gives_a_reason_not_aa_uk() -> None:
+    for card, kind in ((4, "fighter"), (6, "bomber")):
+        hint = card_lab(card).show_hint()
+        assert "aa UK" not in hint and "planner bot chooses" not in hint
+        assert f"Fire at the UK {kind}: the die shoots down whichever {kind} it aims at on a 1 (16.7 %)" in hint
+
+
+def test_casualty_hint_for_one_loss_says_the_unit() -> None:
+    lab = card_lab(1)
+    lab.roll(faces=(6, 4, 4))
+    lab.roll(faces=(2, 2, 1))  # one hit in F10: the Germans choose
+    assert "Lose 1 infantry: the unit worth least here." in lab.show_hint()

@@ -29,6 +29,7 @@ from ..rules.actions import (
     BomberStrike,
     ChooseCasualties,
     Done,
+    FireAA,
     FireToSea,
     Land,
     Move,
@@ -37,6 +38,7 @@ from ..rules.actions import (
     SplitNavalDice,
 )
 from ..rules.engine import legal_actions
+from ..rules.fortune import hit_number
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
@@ -110,7 +112,8 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         allies, axis = (mine, theirs) if side == "allies" else (theirs, mine)
         p = _odds(allies, axis, other_side(side), side) if theirs.total else None
         if p is None:
-            return Hint(a, f"Lose {lost}: the units worth least here.", {}, side)
+            worth = "the unit worth least here" if sum(n for _, _, n in a.losses) == 1 else "the units worth least here"
+            return Hint(a, f"Lose {lost}: {worth}.", {}, side)
         return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {percent(p)}.", {"after": p}, side)
     if isinstance(a, Bombard):
         z = s.board.zone(a.zone)
@@ -155,6 +158,17 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
     if isinstance(a, FireToSea):
         return Hint(a, f"Fire at a {a.target} on {a.beach or 'the beach'}: the most valuable target in reach.", {}, side)
+    if isinstance(a, FireAA):  # the bots score every target alike: say so, not "aa UK"
+        kind = getattr(s.step, "kind", "aircraft")
+        h = hit_number(s, "aa")
+        p = h / 6
+        return Hint(
+            a,
+            f"Fire at the {a.power} {kind}: the die shoots down whichever {kind} it aims at on {'a 1' if h == 1 else f'{h} or less'}"
+            f" ({percent(p)}), so the bots see no reason to prefer one power's {kind}s.",
+            {"hit": p},
+            side,
+        )
     return Hint(a, f"The planner bot chooses: {a}.", {}, side)
 
 
