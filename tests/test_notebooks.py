@@ -23,6 +23,16 @@ def test_there_are_notebooks() -> None:
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_every_cell_has_an_id(path: Path) -> None:
+    """nbformat 4.5 with a unique id on every cell, as JupyterLab writes it: a notebook without ids
+    gets new random ones each time a teacher saves it, and its diff fills with them."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert (nb["nbformat"], nb["nbformat_minor"]) >= (4, 5), f"{path.name}: nbformat {nb['nbformat']}.{nb['nbformat_minor']}"
+    ids = [cell.get("id") for cell in nb["cells"]]
+    assert all(ids) and len(set(ids)) == len(ids), f"{path.name}: cells without an id or with a repeated one"
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_committed_without_outputs(path: Path) -> None:
     """Outputs (and saved widget state) are heavy and change on every run: strip them before committing."""
     nb = json.loads(path.read_text(encoding="utf-8"))

@@ -95,6 +95,8 @@ def test_fight_table_on_a_real_fight() -> None:
     html = styler.to_html()
     head = html[html.index("<thead>") : html.index("</thead>")]
     assert head.count("<tr>") == 1  # one header row: an empty index-name row drew a blank band under the titles
+    caption = re.search(r"<caption>(.*?)</caption>", html)
+    assert caption and "P(Allies hold), that only Allied units are left in the zone" in caption.group(1)  # the notation, said once
 
 
 def test_printed_explanations_fold_long_lines_at_spaces() -> None:

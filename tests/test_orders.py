@@ -213,7 +213,7 @@ def test_order_4_each_artillery_fires_one_die_at_a_chosen_fighter() -> None:
     lines += more
     shots = [line for line in lines if line.startswith("Antiaircraft: ")]
     assert len(shots) == 3
-    assert shots[0] == "Antiaircraft: German artillery gun 1 of 3 in F30 Caen fires at a UK fighter: 1 -> shot down, removed from play (hits on 1)"
+    assert shots[0] == "Antiaircraft: German artillery 1 of 3 in F30 Caen fires at a UK fighter: 1 -> shot down, removed from play (hits on 1)"
     assert shots[1].endswith("6 -> miss (hits on 1)")
     assert s.air_in("F30") == Air(us_fighter=2) and s.air_in("F23") == Air(us_fighter=1)
     assert s.air_lost == Air(uk_fighter=2) and s.airfield == Air(uk_bomber=1)
@@ -295,8 +295,8 @@ def test_order_6_one_die_per_artillery_against_bombers() -> None:
     s, lines = play(s, (6,), (6,), (1,))
     assert [line for line in lines if line.startswith("Antiaircraft:")] == [
         "Antiaircraft: the German artillery in F26 Saint-Lô fires at a UK bomber: 6 -> miss (hits on 1)",  # one gun: no number
-        "Antiaircraft: German artillery gun 1 of 3 in F30 Caen fires at a US bomber: 6 -> miss (hits on 1)",
-        "Antiaircraft: German artillery gun 2 of 3 in F30 Caen fires at a US bomber: 1 -> shot down, removed from play (hits on 1)",
+        "Antiaircraft: German artillery 1 of 3 in F30 Caen fires at a US bomber: 6 -> miss (hits on 1)",
+        "Antiaircraft: German artillery 2 of 3 in F30 Caen fires at a US bomber: 1 -> shot down, removed from play (hits on 1)",
     ]
     assert s.air_lost == Air(us_bomber=1)
     assert s.air_in("F30") == Air(uk_fighter=2)  # fighters are not the target of order 6

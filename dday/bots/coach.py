@@ -29,6 +29,7 @@ from ..rules.actions import (
     BomberStrike,
     ChooseCasualties,
     Done,
+    FireAA,
     FireToSea,
     Land,
     Move,
@@ -37,6 +38,7 @@ from ..rules.actions import (
     SplitNavalDice,
 )
 from ..rules.engine import legal_actions
+from ..rules.fortune import hit_number
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
@@ -110,16 +112,25 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         allies, axis = (mine, theirs) if side == "allies" else (theirs, mine)
         p = _odds(allies, axis, other_side(side), side) if theirs.total else None
         if p is None:
-            return Hint(a, f"Lose {lost}: the units worth least here.", {}, side)
+            worth = "the unit worth least here" if sum(n for _, _, n in a.losses) == 1 else "the units worth least here"
+            return Hint(a, f"Lose {lost}: {worth}.", {}, side)
         return Hint(a, f"Lose {lost} in {_place(s, zone)}: it leaves the best chance of holding the zone after the next two attack cards, {percent(p)}.", {"after": p}, side)
     if isinstance(a, Bombard):
         z = s.board.zone(a.zone)
-        why = f"its blockhouses fire at {' and '.join(z.fires_at)} beach{'es' * (len(z.fires_at) > 1)}" if z.fires_at else "it weakens the defenders where the Allies will attack"
-        return Hint(a, f"Aim the naval dice at {_place(s, a.zone)}: {why}.", {}, side)
+        n = s.units(a.zone, "Germany").blockhouse
+        its = "its blockhouse fires" if n == 1 else "its blockhouses fire"
+        why = f"{its} at {' and '.join(z.fires_at)} beach{'es' * (len(z.fires_at) > 1)}" if z.fires_at else "it weakens the defenders where the Allies will attack"
+        return Hint(a, f"Aim this naval die at {_place(s, a.zone)}: {why}.", {}, side)
     if isinstance(a, BomberStrike):
         arty = s.units(a.zone, "Germany").artillery
         risk = 1 - (5 / 6) ** arty
-        return Hint(a, f"Send the {a.power} bomber to strike a {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); the antiaircraft artillery there can shoot it down ({percent(risk)}).", {"destroy": 0.5, "bomber lost": risk}, side)
+        flak = (
+            f"the German artillery there can shoot it down on card 6 ({percent(risk)})"
+            if arty
+            else "no German artillery there can shoot it down on card 6"
+        )
+        article = "an" if a.target[:1] in "aeiou" else "a"  # "an artillery", "a tank"
+        return Hint(a, f"Send the {a.power} bomber to strike {article} {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); {flak}.", {"destroy": 0.5, "bomber lost": risk}, side)
     if isinstance(a, Patrol):
         return Hint(a, f"Send a {a.power} fighter to patrol {_place(s, a.zone)}: every German unit that moves in or out, or is placed there, faces its die (a 1 destroys it).", {}, side)
     if isinstance(a, PlaceReinforcement):
@@ -147,6 +158,17 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
     if isinstance(a, FireToSea):
         return Hint(a, f"Fire at a {a.target} on {a.beach or 'the beach'}: the most valuable target in reach.", {}, side)
+    if isinstance(a, FireAA):  # the bots score every target alike: say so, not "aa UK"
+        kind = getattr(s.step, "kind", "aircraft")
+        h = hit_number(s, "aa")
+        p = h / 6
+        return Hint(
+            a,
+            f"Fire at the {a.power} {kind}: the die shoots down whichever {kind} it aims at on {'a 1' if h == 1 else f'{h} or less'}"
+            f" ({percent(p)}), so the bots see no reason to prefer one power's {kind}s.",
+            {"hit": p},
+            side,
+        )
     return Hint(a, f"The planner bot chooses: {a}.", {}, side)
 
 

@@ -56,11 +56,11 @@ def binomial_words(n_dice: int, hit_on: int) -> str:
     """The chance of exactly k hits from ``n_dice`` dice that each hit on ``hit_on`` or less, as a sentence.
 
     >>> print(binomial_words(3, 2))
-    Exactly k hits: C(3, k) × (2/6)^k × (4/6)^(3 − k), where C(3, k) counts the ways to pick which k of the 3 dice hit.
+    Exactly k hits: C(3, k) × (2/6)^k × (4/6)^(3 − k), where C(3, k) counts the ways to pick which k of the 3 dice hit and x^k is x multiplied by itself k times.
     """
     return (
         f"Exactly k hits: C({n_dice}, k) × ({hit_on}/6)^k × ({6 - hit_on}/6)^({n_dice} − k),"
-        f" where C({n_dice}, k) counts the ways to pick which k of the {n_dice} dice hit."
+        f" where C({n_dice}, k) counts the ways to pick which k of the {n_dice} dice hit and x^k is x multiplied by itself k times."
     )
 
 
@@ -77,7 +77,8 @@ def dice_groups_words(groups: Sequence[tuple[int, int]]) -> str:
 
 GROUPS_WORDS: Final = (
     "A group of n dice that hit on N or less scores k hits with chance C(n, k) × (N/6)^k × (1 − N/6)^(n − k),"
-    " where C(n, k) counts the ways to pick which k of the n dice hit; the hits of the groups add up."
+    " where C(n, k) counts the ways to pick which k of the n dice hit and x^k is x multiplied by itself k times;"
+    " the hits of the groups add up."
 )
 """How the hits of dice with different hit numbers combine, as a sentence."""
 

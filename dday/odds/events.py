@@ -21,6 +21,22 @@ from .inputs import MAX_DICE, OddsInputError, count, hit_number
 # special events
 
 
+def _worked(base: str, n: int, value: Fraction) -> str:
+    """``base`` to the power ``n``, worked out: "(5/6)³ = 125/216 ≈ 57.9 %"; for one die just "5/6 ≈ 83.3 %"."""
+    power = power_text(base, n)
+    return fmt(value) if power == str(value) else f"{power} = {fmt(value)}"
+
+
+def _each(n: int, noun: str) -> str:
+    """The start of a sentence about every one of ``n`` things: "Each die" for several, "The die" for one."""
+    return f"Each {noun}" if n != 1 else f"The {noun}"
+
+
+def _all_miss(n: int) -> str:
+    """That no die hits: "every die misses" for several dice, "the die misses" for one."""
+    return "every die misses" if n != 1 else "the die misses"
+
+
 def _capped(n_dice: int, hit_on: int, cap: int) -> dict[Hashable, int]:
     out: dict[Hashable, int] = {}
     for k, w in enumerate(int_weights(n_dice, hit_on)):
@@ -45,9 +61,9 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
         formula = "Nothing to hit: paratroopers cannot destroy blockhouses (R-BH-1)."
     else:
         formula = (
-            f"Each die destroys a unit on {roll_words(HIT_PARATROOPER)}. Blockhouses cannot be hit (R-BH-1), so at most"
+            f"{_each(n_dice, 'die')} destroys a unit on {roll_words(HIT_PARATROOPER)}. Blockhouses cannot be hit (R-BH-1), so at most"
             f" {count_words(targets, 'unit')} can be destroyed; hits beyond that are lost.\n"
-            f"Each die misses with chance {miss}, so at least one unit is destroyed with chance"
+            f"{_each(n_dice, 'die')} misses with chance {miss}, so at least one unit is destroyed with chance"
             f" 1 − {power_text(miss, n_dice)} = {fmt(d.at_least(1))}."
         )
     title = f"Airborne assault (ORDER-1): {count_words(n_dice, 'die', words=True)} against {force_words(f)}"
@@ -83,13 +99,16 @@ def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_o
     d = from_weights(_capped(dice, hit_on, b), dice, outcome_name="blockhouses destroyed")
     q = f"{6 - hit_on}/6"
     all_of = "it is" if b == 1 else ("both are" if b == 2 else f"all {b} are")
-    formula = (
-        f"The dice are rolled one at a time, each at a target blockhouse still standing; {roll_words(hit_on)} destroys it."
-        f" So every hit destroys one until {all_of} gone.\n"
-        f"None destroyed: every die misses, {power_text(q, dice)} = {fmt(d[0])}. {all_of.capitalize()} destroyed: {fmt(d[b])}."
-        if b and dice
-        else "Nothing can be destroyed: " + ("no target blockhouse." if not b else "no dice.")
-    )
+    if not (b and dice):
+        formula = "Nothing can be destroyed: " + ("no target blockhouse." if not b else "no dice.")
+    elif dice == 1:
+        formula = f"The die is rolled at a target blockhouse; {roll_words(hit_on)} destroys it.\nNone destroyed: the die misses, {_worked(q, 1, d[0])}."
+    else:
+        formula = (
+            f"The dice are rolled one at a time, each at a target blockhouse still standing; {roll_words(hit_on)} destroys it."
+            f" So every hit destroys one until {all_of} gone.\n"
+            f"None destroyed: every die misses, {_worked(q, dice, d[0])}. {all_of.capitalize()} destroyed: {fmt(d[b])}."
+        )
     title = f"Naval bombardment (ORDER-2): {count_words(dice, 'die', words=True)} against {count_words(b, 'blockhouse')}{where}"
     return Distribution(d.probs, title=title, formula=formula, outcome_name=d.outcome_name)
 
@@ -130,9 +149,9 @@ def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distri
     d = from_weights(_capped(artillery, HIT_AA, aircraft), artillery, outcome_name=f"{kind}s lost")
     miss = f"{6 - HIT_AA}/6"
     formula = (
-        f"Each artillery rolls one die, however many {plural(2, kind)} there are (FAQ-3, FAQ-5), at a {kind} still flying;"
+        f"{_each(artillery, 'artillery')} rolls one die, however many {plural(2, kind)} there are (FAQ-3, FAQ-5), at a {kind} still flying;"
         f" {roll_words(HIT_AA)} shoots it down. At most {count_words(aircraft, kind)} can be lost.\n"
-        f"None lost: every die misses, {power_text(miss, artillery)} = {fmt(d[0])}."
+        f"None lost: {_all_miss(artillery)}, {_worked(miss, artillery, d[0])}."
         if artillery and aircraft
         else f"Nothing can be shot down: {'no artillery' if not artillery else 'no ' + plural(2, kind)}."
     )
@@ -151,9 +170,9 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     d = from_weights(_capped(bombers, HIT_BOMBER, targets), bombers, outcome_name="Axis units destroyed")
     miss = f"{6 - HIT_BOMBER}/6"
     formula = (
-        f"Each bomber rolls one die at a target its player picks; {roll_words(HIT_BOMBER)} destroys it."
+        f"{_each(bombers, 'bomber')} rolls one die at a target its player picks; {roll_words(HIT_BOMBER)} destroys it."
         f" At most {count_words(targets, 'target')} can be destroyed.\n"
-        f"None destroyed: every die misses, {power_text(miss, bombers)} = {fmt(d[0])}."
+        f"None destroyed: {_all_miss(bombers)}, {_worked(miss, bombers, d[0])}."
         if bombers and targets
         else f"Nothing can be destroyed: {'no bombers' if not bombers else 'no targets'}."
     )
@@ -176,9 +195,9 @@ def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO
     d = from_weights(_capped(blockhouses, hit_on, f.total), blockhouses, outcome_name="units lost")
     miss = f"{6 - hit_on}/6"
     formula = (
-        f"Each blockhouse rolls one die, one at a time, at a unit still in the box; {roll_words(hit_on)} destroys it."
+        f"{_each(blockhouses, 'blockhouse')} rolls one die{', one at a time,' if blockhouses > 1 else ''} at a unit still in the box; {roll_words(hit_on)} destroys it."
         f" At most {count_words(f.total, 'unit')} can be lost.\n"
-        f"None lost: every die misses, {power_text(miss, blockhouses)} = {fmt(d[0])}."
+        f"None lost: {_all_miss(blockhouses)}, {_worked(miss, blockhouses, d[0])}."
         if blockhouses and f.total
         else f"Nothing can be destroyed: {'no blockhouses fire' if not blockhouses else 'the box is empty'}."
     )
@@ -224,8 +243,8 @@ def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: i
     else:
         sum_text = " + ".join(parts) + (f" = {n}" if len(parts) > 1 or start + end != n else "")
         formula = (
-            f"Strafing dice against each moving unit: {sum_text}. Each die hits on {roll_words(HIT_STRAFE)}, and one hit destroys the unit,"
-            f" so a unit survives only if all {n} {plural(n, 'die')} miss: {power_text(miss, n)} = {fmt(survive)}."
+            f"Strafing dice against each moving unit: {sum_text}. {_each(n, 'die')} hits on {roll_words(HIT_STRAFE)}, and one hit destroys the unit,"
+            f" so a unit survives only if {'the die misses' if n == 1 else f'all {n} dice miss'}: {_worked(miss, n, survive)}."
             + (f"\nEach of the {units} units is rolled for on its own." if units > 1 else "")
         )
     return Distribution(probs, title=f"Strafing of {number_word(units)} moving {plural(units, 'unit')}", formula=formula, outcome_name="units destroyed")

@@ -281,9 +281,9 @@ class RuleBook:
                     {"selector": "td", "props": "text-align: left; vertical-align: top;"},
                     {"selector": "th", "props": "text-align: left;"},
                     {"selector": "td p", "props": "margin: 0 0 0.4em 0;"},
-                    {"selector": "td.col0", "props": "white-space: nowrap;"},  # an ID stays on one line ("R-TARGET-1", not "R-TARGET-" / "1")
                 ]
             )
+            .set_table_styles({"id": [{"selector": "td", "props": "white-space: nowrap;"}]}, overwrite=False)  # "R-SETUP-3", not "R-" over "SETUP-3"
         )
 
 

@@ -209,6 +209,14 @@ def fight_table(df: pd.DataFrame, *, columns: Iterable[str] = ("allies_hold", "a
     True
     """
     keep = list(columns)
+    meaning = {  # what each column's P(…) is the chance of, after the card of its row
+        "allies_hold": "only Allied units are left in the zone",
+        "axis_hold": "only Axis units are left",
+        "contested": "both sides have units left",
+        "empty": "neither side has",
+    }
+    said = [f"{FIGHT_COLUMNS.get(c, c)}, that {meaning[c]}" for c in keep if c in meaning]
+    caption = f"The chance, after each attack card: {'; '.join(said)}." if said else ""
     shown = pd.DataFrame(
         {
             "attack by": [f"{str(a).capitalize()} (order {o})" for a, o in zip(df["attacker"], df["order"], strict=True)],
@@ -216,4 +224,4 @@ def fight_table(df: pd.DataFrame, *, columns: Iterable[str] = ("allies_hold", "a
         },
         index=pd.Index([f"after attack card {c}" for c in df["card"]], name=None),
     )
-    return probability_table(shown, [FIGHT_COLUMNS.get(c, c) for c in keep])
+    return probability_table(shown, [FIGHT_COLUMNS.get(c, c) for c in keep], caption=caption)

@@ -164,7 +164,7 @@ def path_strafe_dice(s: State, path: Sequence[str]) -> int:
 def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
     moves = step.moves
     if not moves:
-        return finish_card(log(evolve(s, step=DeclareMovesStep(side=step.side)), f"No {step.side} unit moves"))
+        return finish_card(log(evolve(s, step=DeclareMovesStep(side=step.side)), f"No {'Allied' if step.side == 'allies' else 'Axis'} unit moves"))
     # every mover leaves first; the units, the log and the strafing dice are then worked out in
     # one pass (the log lines and the fighters do not depend on where the land units stand)
     changes = [(m.path[0], m.power, m.unit, -m.count) for m in moves]

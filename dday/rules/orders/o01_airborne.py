@@ -52,7 +52,9 @@ def _roll_para(s: State, step: Roll, faces: Faces) -> State:
     h = min(hits, targets)
     s = log(
         s,
-        f"{a.division} attacks {zone_name(s, step.zone)}: dice {faces_text(faces)} -> {count(hits, 'hit')}, {h} of them {'counts' if h == 1 else 'count'} (hits on {hit_text(step.dice)}; blockhouses exempt)",
+        f"{a.division} attacks {zone_name(s, step.zone)}: dice {faces_text(faces)} -> {count(hits, 'hit')}"
+        + ("" if h == hits else f", {h} of them {'counts' if h == 1 else 'count'}")  # not "0 hits, 0 of them count"
+        + f" (hits on {hit_text(step.dice)}; blockhouses exempt)",
     )
     if h == 0:
         return _para_next(s, step.index + 1)

@@ -67,7 +67,7 @@ def _act_aa(s: State, step: AATargetStep, a: FireAA) -> State:
 def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     guns = s.units(step.zone, "Germany").artillery  # each fires once (R-AA-2)
-    gun = "the German artillery" if guns == 1 else f"German artillery gun {step.index + 1} of {guns}"
+    gun = "the German artillery" if guns == 1 else f"German artillery {step.index + 1} of {guns}"  # as the prompt names it
     s = log(
         s,
         f"Antiaircraft: {gun} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",

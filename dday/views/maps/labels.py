@@ -109,7 +109,11 @@ def describe(state: State, place: str) -> str:
 
     def power_row(power: str, text: str) -> None:
         chip = f'<span style="display:inline-block;width:0.9em;height:0.9em;background:{POWER_COLORS[power]};border:1px solid #000;margin-right:4px"></span>'
-        rows.append(f"<tr><td>{chip}{escape(power)}</td><td>{escape(text)}</td></tr>")
+        # the swatch and the power's name on one line (the ~250 px panel put "Germany" under its swatch)
+        rows.append(
+            f'<tr><td style="white-space:nowrap;vertical-align:top;padding-right:6px">{chip}{escape(power)}</td>'
+            f'<td style="vertical-align:top">{escape(text)}</td></tr>'
+        )
 
     if b.has_zone(place):
         z = b.zone(place)

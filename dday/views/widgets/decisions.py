@@ -26,8 +26,8 @@ from ...rules.actions import (
 )
 from ...rules.engine import describe_step
 from ...rules.state import State
-from ...rules.steps import FireToSeaStep, NavalTargetStep
-from ...rules.words import count
+from ...rules.steps import AATargetStep, FireToSeaStep, NavalTargetStep
+from ...rules.words import count, units
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -35,7 +35,7 @@ from . import style as st
 
 
 def _force_text(losses: Sequence[tuple[str, str, int]]) -> str:
-    return " + ".join(f"{n} {p} {u}" for p, u, n in losses) or "nothing"
+    return " + ".join(units(n, u, p) for p, u, n in losses) or "nothing"
 
 
 def action_label(s: State, a: Action) -> str:
@@ -46,12 +46,12 @@ def action_label(s: State, a: Action) -> str:
     if isinstance(a, ChooseCasualties):
         return "lose " + _force_text(a.losses)
     if isinstance(a, SplitNavalDice):
-        return f"UK {a.uk} dice, US {6 - a.uk} dice"
+        return f"UK {count(a.uk, 'die')}, US {count(6 - a.uk, 'die')}"
     if isinstance(a, Bombard):
         n = s.units(a.zone, "Germany").blockhouse
         arc = b.zone(a.zone).fires_at
-        aims = f"it fires at {' and '.join(arc)} beach{'es' * (len(arc) > 1)}" if arc else "it fires at no beach"
-        return f"{b.name(a.zone)} ({n} blockhouse{'s' * (n != 1)}; {aims})"
+        aims = f"{'fires' if n == 1 else 'fire'} at {' and '.join(arc) if arc else 'no beach'}"  # short: the dropdown is ~500 px wide
+        return f"{b.name(a.zone)} ({count(n, 'blockhouse')}; {aims})"
     if isinstance(a, Patrol):
         art = s.units(a.zone, "Germany").artillery
         flak = f"; {count(art, 'antiaircraft gun')}" if art else ""  # German artillery fires at aircraft (R-AA-1)
@@ -134,6 +134,10 @@ def decision_prompt(s: State) -> str:
     if isinstance(step, FireToSeaStep):
         waiting = " and ".join(f"{beach} beach ({s.beach_units(beach).short() or 'empty'})" for beach in b.zone(step.zone).fires_at)
         return f"Axis: the blockhouse in {b.name(step.zone)} fires at the units on {waiting}: pick its target (R-BH-2)"
+    if isinstance(step, AATargetStep):  # which gun, and where: the map alone does not say
+        guns = s.units(step.zone, "Germany").artillery
+        gun = "the German artillery" if guns == 1 else f"German artillery {step.shot + 1} of {guns}"
+        return f"Axis: {gun} in {b.name(step.zone)} fires at one {step.kind} there: pick which (R-AA-2)"
     if isinstance(step, NavalTargetStep):
         power = "UK" if step.die < step.uk_dice else "US"
         return f"Allies: aim naval die {step.die + 1} of 6 ({power}) at a blockhouse (R-NAVAL-1)"
@@ -161,7 +165,7 @@ class DecisionControl:
         self.on_choose = on_choose
         real = [a for a in self.actions if not isinstance(a, Done)]
         self.kind: type | None = type(real[0]) if real else None
-        self.prompt = st.html(f"<b>{escape(decision_prompt(state))}</b>")
+        self.prompt = st.html(f"<b>{st.words_html(decision_prompt(state))}</b>")
         self.groups: dict[str, list[Action]] = {}
         group_labels: dict[str, str] = {}
         for a in real:
@@ -172,9 +176,9 @@ class DecisionControl:
         grouped = len(self.groups) > 1 or (self.kind in (Patrol, Move, Land, PlaceReinforcement, BomberStrike) and bool(real))
         self.group: w.Dropdown | None = None
         if grouped and real:
-            self.group = w.Dropdown(options=[(group_labels[k], k) for k in self.groups], layout=w.Layout(width="auto", max_width="640px"))
+            self.group = w.Dropdown(options=[(group_labels[k], k) for k in self.groups], layout=w.Layout(width="auto", max_width="100%"))
             self.group.observe(self._on_group, names="value")
-        self.choice = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="640px"))
+        self.choice = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="100%"))
         self.choice.observe(self._on_choice, names="value")
         counted = self.kind in (Patrol, Move, Land)
         self.count: w.BoundedIntText | None = (

@@ -176,7 +176,7 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
         bar.text = [percent(y) for y in ys]
         title = info.title if rolled is None else f"{info.title} — result: {info.outcome_name} = {rolled}"  # "rolled 0" read as a die of 0
-        fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52))
+        fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52, break_on_hyphens=False))  # not "Saint-<br>Vaast"
         fig.layout.xaxis.title.text = info.outcome_name
         fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
         # the x axis is fixed to the outcomes (plotly's autorange runs from -1 before the first draw)

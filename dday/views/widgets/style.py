@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from html import escape
@@ -21,6 +22,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 from plotly.io.json import to_json
 
+from ...rules.reference import ID_PATTERN
 from ..maps import CONTROL_COLORS, POWER_COLORS
 
 __all__ = [
@@ -67,7 +69,7 @@ _CSS: Final = f"""<style>
 .{UI_CLASS}, .{UI_CLASS} .widget-label, .{UI_CLASS} .widget-html-content, .{UI_CLASS} button,
 .{UI_CLASS} select, .{UI_CLASS} input, .{UI_CLASS} .widget-readout {{ font-size: {BASE_FONT}; line-height: 1.35; }}
 .{UI_CLASS} .widget-button {{ height: auto; min-height: 36px; }}
-.{UI_CLASS} .widget-dropdown > select {{ height: 34px; }}
+.{UI_CLASS} .widget-dropdown > select {{ height: 34px; padding-right: 28px; }}  /* room for the arrow: a select sized to its text drew the arrow over the last letters */
 .{UI_CLASS} .widget-radio-box label {{ font-size: {BASE_FONT}; line-height: 1.6; }}
 .{UI_CLASS} {{ color: {INK}; }}
 .{UI_CLASS} .dday-log {{ font: 15px/1.35 'DejaVu Sans Mono', monospace; max-height: 230px; overflow-y: auto;
@@ -116,6 +118,15 @@ def html(value: str = "", **layout: Any) -> w.HTML:
     return w.HTML(value=value, layout=w.Layout(**layout))
 
 
+def words_html(text: str) -> str:
+    """``text`` escaped for HTML, each rule ID kept on one line (a browser breaks "R-NAVAL-1" after "R-").
+
+    >>> words_html("aim at a blockhouse (R-NAVAL-1) & roll")
+    'aim at a blockhouse (<span style="white-space:nowrap">R-NAVAL-1</span>) &amp; roll'
+    """
+    return re.sub(rf"\b(?:{ID_PATTERN})\b", lambda m: f'<span style="white-space:nowrap">{m.group(0)}</span>', escape(text))
+
+
 def button(description: str, *, style: str = "", tooltip: str = "", icon: str = "", width: str = "auto") -> w.Button:
     """A button with a readable font; ``style`` is an ipywidgets button_style ('primary', 'success', ...)."""
     b = w.Button(description=description, button_style=style, tooltip=tooltip or description, icon=icon, layout=w.Layout(width=width))
@@ -140,7 +151,7 @@ def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None 
             mark = "✔ hit"
         else:
             style = ""
-            mark = f"≤{h}" if h else ""
+            mark = "miss" if h else ""  # not "≤1": a learner reads the word
         boxes.append(
             f'<div {"data-hit " if hit else _DIE_CLASS}style="display:inline-block;text-align:center;margin:3px;padding:2px 6px;border-radius:8px;{style}">'
             f"<div style=\"font:56px/1 'DejaVu Sans',sans-serif\">{glyph}</div>"
