@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from dday import odds
 from dday.rules import rules_card
 from dday.rules.actions import ChooseCasualties, SplitNavalDice
+from dday.rules.engine import apply
+from dday.rules.scenario import position
 from dday.rules.setup import initial_state
 from dday.rules.steps import AATargetStep
 from dday.views.maps.labels import describe
@@ -139,7 +143,7 @@ def test_antiaircraft_hint_gives_a_reason_not_aa_uk() -> None:
     for card, kind in ((4, "fighter"), (6, "bomber")):
         hint = card_lab(card).show_hint()
         assert "aa UK" not in hint and "planner bot chooses" not in hint
-        assert f"Fire at the UK {kind}: the die shoots down whichever {kind} it aims at on a 1 (16.7 %)" in hint
+        assert f"Fire at the UK {kind}: the die shoots down whichever {kind} it aims at on a roll of 1 (16.7 %)" in hint
 
 
 def test_casualty_hint_for_one_loss_says_the_unit() -> None:
@@ -147,3 +151,18 @@ def test_casualty_hint_for_one_loss_says_the_unit() -> None:
     lab.roll(faces=(6, 4, 4))
     lab.roll(faces=(2, 2, 1))  # one hit in F10: the Germans choose
     assert "Lose 1 infantry: the unit worth least here." in lab.show_hint()
+
+
+@pytest.mark.rules("FORT-5")
+def test_bomber_hint_reads_the_hit_number_of_the_fortune_card() -> None:
+    """The bomber hint said "hits on 1-3 (a 50.0 % chance)" whatever the fortune die: with fortune
+    card 5's result 1 a bomber hits on 5 or less, and the hint says so."""
+    from dday.bots.coach import hint
+    from dday.rules.state import Rules
+
+    s = position(card=5, rules=Rules(fortune=True), airfield={"uk_bomber": 1}, zones={"F26": {"Germany": "1a"}})
+    s = apply(s, (1,))  # the fortune die of card 5: result 1
+    h = hint(s)
+    assert "hits on a roll of 5 or less, a chance of 83.3 %" in h.text and h.numbers["destroy"] == pytest.approx(5 / 6)
+    plain = position(card=5, airfield={"uk_bomber": 1}, zones={"F26": {"Germany": "1a"}})
+    assert "hits on a roll of 3 or less, a chance of 50.0 %" in hint(plain).text

@@ -42,7 +42,7 @@ from ..rules.fortune import hit_number
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
-from ..rules.words import count, percent, plural
+from ..rules.words import count, percent, plural, roll_words
 from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
 from .greedy import distances
 from .plan_odds import garrison_odds, joinable, threat
@@ -130,7 +130,13 @@ def _explain(s: State, side: str, a: Action) -> Hint:
             else "no German artillery there can shoot it down on card 6"
         )
         article = "an" if a.target[:1] in "aeiou" else "a"  # "an artillery", "a tank"
-        return Hint(a, f"Send the {a.power} bomber to strike {article} {a.target} in {_place(s, a.zone)}: it hits on 1-3 (a 50.0 % chance); {flak}.", {"destroy": 0.5, "bomber lost": risk}, side)
+        h = hit_number(s, "bomb")  # 3, or 5 with fortune card 5's result 1 (FORT-5)
+        return Hint(
+            a,
+            f"Send the {a.power} bomber to strike {article} {a.target} in {_place(s, a.zone)}: it hits on {roll_words(h)}, a chance of {percent(h / 6)}; {flak}.",
+            {"destroy": h / 6, "bomber lost": risk},
+            side,
+        )
     if isinstance(a, Patrol):
         return Hint(a, f"Send a {a.power} fighter to patrol {_place(s, a.zone)}: every German unit that moves in or out, or is placed there, faces its die (a 1 destroys it).", {}, side)
     if isinstance(a, PlaceReinforcement):
@@ -164,7 +170,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
         p = h / 6
         return Hint(
             a,
-            f"Fire at the {a.power} {kind}: the die shoots down whichever {kind} it aims at on {'a 1' if h == 1 else f'{h} or less'}"
+            f"Fire at the {a.power} {kind}: the die shoots down whichever {kind} it aims at on {roll_words(h)}"
             f" ({percent(p)}), so the bots see no reason to prefer one power's {kind}s.",
             {"hit": p},
             side,
