@@ -97,8 +97,11 @@ def test_rules_card_keeps_rule_ids_on_one_line() -> None:
 
 def test_odds_explanations_of_cards_1_3_5_read_as_sentences() -> None:
     para = " ".join(odds.paratroopers(3, "1i 1b").formula.split())
-    assert "Blockhouses cannot be hit (R-BH-1), so at most 1 unit can be destroyed" in para
-    assert "at most 2 units can be destroyed" in " ".join(odds.paratroopers(3, "2i 1b").formula.split())
+    assert "Blockhouses cannot be hit (R-BH-1). Only 1 unit can be hit: hits beyond that are lost." in para
+    assert "Only 2 units can be hit: hits beyond those are lost." in " ".join(odds.paratroopers(3, "2i 1b").formula.split())
+    # a cap is named only where it binds: two bombers over three targets can destroy two, not "at most 3"
+    assert "Only" not in odds.bomber_strike(2, 3).formula and "Only 2 targets" in odds.bomber_strike(3, 2).formula
+    assert "Only" not in odds.antiaircraft(3, 4).formula and "at most" not in odds.fire_to_sea(2, "5i 1a 1t").formula.lower()
     strafe = " ".join(odds.strafing(end=4).formula.split())
     assert "^" not in strafe and "survives only if all 4 dice miss: (5/6)⁴ = 625/1296" in strafe
     assert "a roll of 3 or less destroys it" in odds.bomber_strike(2, 3).formula

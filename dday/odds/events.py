@@ -27,6 +27,14 @@ def _worked(base: str, n: int, value: Fraction) -> str:
     return fmt(value) if power == str(value) else f"{power} = {fmt(value)}"
 
 
+def _cap_words(dice: int, targets: int, noun: str, where: str) -> str:
+    """A sentence for when there are fewer targets than dice ("Only 2 units can be hit: hits beyond
+    those are lost."), else nothing: hits with nothing left to destroy are lost."""
+    if targets >= dice:
+        return ""
+    return f" Only {count_words(targets, noun)} {where}: hits beyond {'that' if targets == 1 else 'those'} are lost."
+
+
 def _each(n: int, noun: str) -> str:
     """The start of a sentence about every one of ``n`` things: "Each die" for several, "The die" for one."""
     return f"Each {noun}" if n != 1 else f"The {noun}"
@@ -61,8 +69,10 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
         formula = "Nothing to hit: paratroopers cannot destroy blockhouses (R-BH-1)."
     else:
         formula = (
-            f"{_each(n_dice, 'die')} destroys a unit on {roll_words(HIT_PARATROOPER)}. Blockhouses cannot be hit (R-BH-1), so at most"
-            f" {count_words(targets, 'unit')} can be destroyed; hits beyond that are lost.\n"
+            f"{_each(n_dice, 'die')} destroys a unit on {roll_words(HIT_PARATROOPER)}."
+            + (" Blockhouses cannot be hit (R-BH-1)." if f.blockhouse else "")
+            + _cap_words(n_dice, targets, "unit", "can be hit")
+            + "\n"
             f"{_each(n_dice, 'die')} misses with chance {miss}, so at least one unit is destroyed with chance"
             f" 1 − {power_text(miss, n_dice)} = {fmt(d.at_least(1))}."
         )
@@ -150,7 +160,7 @@ def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distri
     miss = f"{6 - HIT_AA}/6"
     formula = (
         f"{_each(artillery, 'artillery')} rolls one die, however many {plural(2, kind)} there are (FAQ-3, FAQ-5), at a {kind} still flying;"
-        f" {roll_words(HIT_AA)} shoots it down. At most {count_words(aircraft, kind)} can be lost.\n"
+        f" {roll_words(HIT_AA)} shoots it down.{_cap_words(artillery, aircraft, kind, 'there')}\n"
         f"None lost: {_all_miss(artillery)}, {_worked(miss, artillery, d[0])}."
         if artillery and aircraft
         else f"Nothing can be shot down: {'no artillery' if not artillery else 'no ' + plural(2, kind)}."
@@ -171,7 +181,7 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     miss = f"{6 - HIT_BOMBER}/6"
     formula = (
         f"{_each(bombers, 'bomber')} rolls one die at a target its player picks; {roll_words(HIT_BOMBER)} destroys it."
-        f" At most {count_words(targets, 'target')} can be destroyed.\n"
+        f"{_cap_words(bombers, targets, 'target', 'to pick from')}\n"
         f"None destroyed: {_all_miss(bombers)}, {_worked(miss, bombers, d[0])}."
         if bombers and targets
         else f"Nothing can be destroyed: {'no bombers' if not bombers else 'no targets'}."
@@ -196,7 +206,7 @@ def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO
     miss = f"{6 - hit_on}/6"
     formula = (
         f"{_each(blockhouses, 'blockhouse')} rolls one die{', one at a time,' if blockhouses > 1 else ''} at a unit still in the box; {roll_words(hit_on)} destroys it."
-        f" At most {count_words(f.total, 'unit')} can be lost.\n"
+        f"{_cap_words(blockhouses, f.total, 'unit', 'in the box')}\n"
         f"None lost: {_all_miss(blockhouses)}, {_worked(miss, blockhouses, d[0])}."
         if blockhouses and f.total
         else f"Nothing can be destroyed: {'no blockhouses fire' if not blockhouses else 'the box is empty'}."
