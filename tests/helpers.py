@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html as html_mod
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -82,3 +84,9 @@ def engine_cycle(s: State) -> dict[tuple[int, int], Fraction]:
     for faces, p in dice_mod.outcomes(s.step.defense_dice):
         dfn[min(sum(dice_mod.hits_in(s.step.defense_dice, faces)), cap_d)] += p
     return {(i, j): pa * pd for i, pa in att.items() for j, pd in dfn.items()}
+
+
+def text_of(markup: str) -> str:
+    """What a person reads of a widget's HTML: the tags dropped, the entities decoded (a place name
+    kept on one line sits in a <span>, but reads the same)."""
+    return html_mod.unescape(re.sub(r"<[^>]+>", "", markup))

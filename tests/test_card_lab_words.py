@@ -169,3 +169,13 @@ def test_bomber_hint_reads_the_hit_number_of_the_fortune_card() -> None:
     assert "hits on a roll of 5 or less, a chance of 83.3 %" in h.text and h.numbers["destroy"] == pytest.approx(5 / 6)
     plain = position(card=5, airfield={"uk_bomber": 1}, zones={"F26": {"Germany": "1a"}})
     assert "hits on a roll of 3 or less, a chance of 50.0 %" in hint(plain).text
+
+
+def test_dice_box_says_what_it_is_for_before_a_roll() -> None:
+    """Before the first roll the dice box under the buttons was an empty 80 px gap; it says what
+    will appear there, and the dice replace the sentence once rolled."""
+    lab = card_lab(10)  # a card with no dice
+    assert "The dice of a roll appear here." in lab.dice.value
+    lab = card_lab(11)
+    lab.roll()
+    assert "The dice of a roll appear here." not in lab.dice.value and "dday-die" in lab.dice.value

@@ -327,8 +327,8 @@ class PlayLab:
             self.dice.value = f'<div style="font-size:16px">{escape(info.title)}</div>' + st.dice_html(
                 faces, info.hit_on, total=info.value(faces) if info.is_2d6 else None
             )
-        else:
-            self.dice.value = ""
+        else:  # said, not left blank: an empty box under the buttons looked like something failed to load
+            self.dice.value = '<div class="dday-muted" style="font-size:15px">The dice of a roll appear here.</div>'
         if last is not None:  # the roll just made stays shown (the status line names the next one)
             show_distribution(self.chart, last[0], last[0].value(last[1]))
             self.explanation.value = _explain_html(last[0], last[0].value(last[1]))

@@ -22,7 +22,6 @@ import ipywidgets as w
 import plotly.graph_objects as go
 from plotly.io.json import to_json
 
-from ...rules.reference import ID_PATTERN
 from ..maps import CONTROL_COLORS, POWER_COLORS
 
 __all__ = [
@@ -95,8 +94,10 @@ def log_html(lines: Sequence[str], last: int = 40) -> str:
 
     >>> log_html(["a", "b<c"])
     '<div class="dday-log"><div><div>a</div><div>b&lt;c</div></div></div>'
+
+    Place names and rule IDs are kept whole (:func:`words_html`).
     """
-    body = "".join(f"<div>{escape(x)}</div>" for x in list(lines)[-last:])
+    body = "".join(f"<div>{words_html(x)}</div>" for x in list(lines)[-last:])
     return f'<div class="dday-log"><div>{body}</div></div>'
 
 
@@ -118,13 +119,19 @@ def html(value: str = "", **layout: Any) -> w.HTML:
     return w.HTML(value=value, layout=w.Layout(**layout))
 
 
+_HYPHENATED: Final = re.compile(r"\w+(?:-\w+)+")  # "R-NAVAL-1", "Sainte-Mère-Église", "1-3"
+
+
 def words_html(text: str) -> str:
-    """``text`` escaped for HTML, each rule ID kept on one line (a browser breaks "R-NAVAL-1" after "R-").
+    """``text`` escaped for HTML, each hyphenated word kept on one line: a browser breaks a line
+    after any hyphen, so "R-NAVAL-1" became "R-" / "NAVAL-1" and "Sainte-Mère-Église" lost its end.
 
     >>> words_html("aim at a blockhouse (R-NAVAL-1) & roll")
     'aim at a blockhouse (<span style="white-space:nowrap">R-NAVAL-1</span>) &amp; roll'
+    >>> words_html("F11 Sainte-Mère-Église")
+    'F11 <span style="white-space:nowrap">Sainte-Mère-Église</span>'
     """
-    return re.sub(rf"\b(?:{ID_PATTERN})\b", lambda m: f'<span style="white-space:nowrap">{m.group(0)}</span>', escape(text))
+    return _HYPHENATED.sub(lambda m: f'<span style="white-space:nowrap">{m.group(0)}</span>', escape(text))
 
 
 def button(description: str, *, style: str = "", tooltip: str = "", icon: str = "", width: str = "auto") -> w.Button:
