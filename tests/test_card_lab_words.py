@@ -179,3 +179,10 @@ def test_dice_box_says_what_it_is_for_before_a_roll() -> None:
     lab = card_lab(11)
     lab.roll()
     assert "The dice of a roll appear here." not in lab.dice.value and "dday-die" in lab.dice.value
+
+
+def test_status_line_names_the_side_you_play() -> None:
+    """Above the controls: "Your decision: you play the Axis." (it read "Axis to decide (you).",
+    and the prompt under it said the same)."""
+    lab = card_lab(9)
+    assert "Your decision: you play the Axis." in lab.status.value and "(you)" not in lab.status.value

@@ -27,6 +27,7 @@ from ...rules.dice import Faces
 from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import FireToSeaStep, Roll
+from ...rules.words import side_name
 from ..maps import LeafletView
 from . import style as st
 from .decisions import DecisionControl, action_label, bot_played_html, decision_prompt, hint_html, played_html
@@ -266,7 +267,7 @@ class PlayLab:
         s = self.state
         if self.finished:
             if s.is_over:
-                return f'<div style="font:bold 20px sans-serif;color:{st.OK_COLOR}">✔ Game over: {escape(str(s.winner))} win.</div>'
+                return f'<div style="font:bold 20px sans-serif;color:{st.OK_COLOR}">✔ Game over: the {escape(side_name(str(s.winner)))} win.</div>'
             what = f"Order card {self.card} is finished" if self.stop == "card" else f"Turn {self.goal[-1][1]} is finished"
             return f'<div style="font:bold 20px sans-serif;color:{st.OK_COLOR}">✔ {what}. Next: order {s.card} ({escape(ORDER_CARDS[s.card].name)}).</div>'
         who = s.current_player
@@ -275,7 +276,7 @@ class PlayLab:
         player = self.players.get(who)
         by = f" ({player.name} bot)" if player is not None else ""
         if player is None:  # the decision controls below carry the prompt: say it once
-            return f'<div style="font-size:18px">{who.capitalize()} to decide (you).</div>'
+            return f'<div style="font-size:18px">Your decision: you play the {escape(side_name(who))}.</div>'
         return f'<div style="font-size:18px">{who.capitalize()}{escape(by)} to decide: {escape(decision_prompt(s))}.</div>'
 
     def waiting_reason(self) -> str:
