@@ -186,3 +186,13 @@ def test_status_line_names_the_side_you_play() -> None:
     and the prompt under it said the same)."""
     lab = card_lab(9)
     assert "Your decision: you play the Axis." in lab.status.value and "(you)" not in lab.status.value
+
+
+@pytest.mark.rules("R-AA-2")
+def test_antiaircraft_choices_count_the_fighters_of_each_power() -> None:
+    """With two US fighters over the gun the choice read "the US fighter"; it says which of how many."""
+    s = position(card=4, zones={"F30": {"Germany": "3a"}, "F17": {"UK": "1i"}}, patrols={"F30": {"us_fighter": 2, "uk_fighter": 1}})
+    assert isinstance(s.step, AATargetStep)
+    from dday.rules.engine import legal_actions
+
+    assert [action_label(s, a) for a in legal_actions(s)] == ["the UK fighter", "one of the 2 US fighters"]

@@ -27,7 +27,7 @@ from ...rules.actions import (
 from ...rules.engine import describe_step
 from ...rules.state import State
 from ...rules.steps import AATargetStep, FireToSeaStep, NavalTargetStep
-from ...rules.words import count, units
+from ...rules.words import count, plural, units
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -59,7 +59,9 @@ def action_label(s: State, a: Action) -> str:
     if isinstance(a, FireAA):
         step = s.step
         kind = getattr(step, "kind", "air unit")
-        return f"the {a.power} {kind}"
+        zone = getattr(step, "zone", "")
+        n = s.air_in(zone).get(a.power, kind) if zone and kind in ("fighter", "bomber") else 1
+        return f"the {a.power} {kind}" if n == 1 else f"one of the {n} {a.power} {plural(n, kind)}"
     if isinstance(a, BomberStrike):
         return f"{b.name(a.zone)}: the {a.target} ({s.units(a.zone, 'Germany').short()})"
     if isinstance(a, FireToSea):
