@@ -13,7 +13,7 @@ from typing import Final
 from ..errors import OddsInputError
 from ..rules.orders.combat import combat_dice
 from ..rules.units import LAND_TYPES, Force, other_side
-from ..rules.words import plural, side_name
+from ..rules.words import side_name
 from .dice_weights import NORMAL, CombatOptions, check_options, dice_count, opts_for, side_weights
 from .distribution import GROUPS_WORDS, Distribution, UnitSpec, as_force, average_text, check_side, dice_groups_words, fmt
 
@@ -113,7 +113,7 @@ def cycle_distribution(
         "Both sides roll at once and independently, so the chance of a pair (attacker hits, defender hits) is the chance of the"
         f" one times the chance of the other. {GROUPS_WORDS} Hits beyond the enemy's units are lost: at most {dfn.total} for the"
         f" attacker and {att.total} for the defender.\n"
-        f"On average the attacker scores {average_text(ea)} {plural(2, 'hit')} and the defender {average_text(ed)};"
+        f"Average number of hits: the attacker {average_text(ea)}, the defender {average_text(ed)};"
         f" the attacker scores more hits with chance {fmt(d.prob(lambda o: o[0] > o[1]))}."
     )
     return Distribution(d.probs, title=d.title, formula=formula, outcome_name=d.outcome_name)
