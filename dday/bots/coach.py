@@ -37,6 +37,7 @@ from ..rules.actions import (
     PlaceReinforcement,
     SplitNavalDice,
 )
+from ..rules.editing import with_article
 from ..rules.engine import legal_actions
 from ..rules.fortune import hit_number
 from ..rules.state import State
@@ -129,11 +130,10 @@ def _explain(s: State, side: str, a: Action) -> Hint:
             if arty
             else "no German artillery there can shoot it down on card 6"
         )
-        article = "an" if a.target[:1] in "aeiou" else "a"  # "an artillery", "a tank"
         h = hit_number(s, "bomb")  # 3, or 5 with fortune card 5's result 1 (FORT-5)
         return Hint(
             a,
-            f"Send the {a.power} bomber to strike {article} {a.target} in {_place(s, a.zone)}: it hits on {roll_words(h)}, a chance of {percent(h / 6)}; {flak}.",
+            f"Send the {a.power} bomber to strike {with_article(a.target)} in {_place(s, a.zone)}: it hits on {roll_words(h)}, a chance of {percent(h / 6)}; {flak}.",
             {"destroy": h / 6, "bomber lost": risk},
             side,
         )

@@ -63,14 +63,20 @@ def _act_aa(s: State, step: AATargetStep, a: FireAA) -> State:
     )
 
 
+def aa_gun_name(s: State, zone: str, shot: int) -> str:
+    """The German artillery firing antiaircraft shot ``shot`` (0-based) in ``zone``, as the log and
+    the card lab's prompt name it: "German artillery 2 of 3", or "the German artillery" when it is
+    alone (each gun fires once, R-AA-2)."""
+    guns = s.units(zone, "Germany").artillery
+    return "the German artillery" if guns == 1 else f"German artillery {shot + 1} of {guns}"
+
+
 @on_roll("aa")
 def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    guns = s.units(step.zone, "Germany").artillery  # each fires once (R-AA-2)
-    gun = "the German artillery" if guns == 1 else f"German artillery {step.index + 1} of {guns}"  # as the prompt names it
     s = log(
         s,
-        f"Antiaircraft: {gun} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"Antiaircraft: {aa_gun_name(s, step.zone, step.index)} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit and step.target == "fighter":
         s = add_effect(s, f"AA-KILL:{step.zone}")  # remembered for TAC-4
@@ -88,4 +94,4 @@ def _legal_aa(s: State, step: AATargetStep) -> list[Action]:
 begin(4)(begin_aa("fighter"))
 
 
-__all__ = ["begin_aa"]
+__all__ = ["aa_gun_name", "begin_aa"]
