@@ -103,7 +103,12 @@ def test_choice_widget_and_the_old_list_form() -> None:
     q = quiz("11")
     assert isinstance(q, Quiz) and q.score == 0
     q.radios[0].value = q.questions[0].answer  # type: ignore[union-attr]
-    assert "✔" in q.feedback[0].value and "1 / 3" in q.score_line.value
+    assert "✔" in q.feedback[0].value
+    # issue 31: "1 / 3" after one right answer read as two wrong ones; the score counts what was answered
+    assert "1 / 3" not in q.score_line.value and "1 right out of 1 answered (2 more questions to answer)" in q.score_line.value
+    for r, question in zip(q.radios[1:], q.questions[1:], strict=False):
+        r.value = (question.answer + 1) % len(question.choices)  # type: ignore[union-attr]
+    assert "Score: 1 right out of 3." in q.score_line.value
     old = quiz([("2+2?", ["4", "5"], 0, "Arithmetic.")])
     old.radios[0].value = 1
     assert "✘" in old.feedback[0].value

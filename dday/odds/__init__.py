@@ -12,8 +12,9 @@ Python integers for the exact Fractions, computed only when asked.
 >>> d = hit_distribution(3, 1)
 >>> d.at_least(1)
 Fraction(91, 216)
->>> print(d.explain().splitlines()[1])
+>>> print(d.formula)
 Each die misses with chance 5/6, so at least one hits with chance 1 − (5/6)³ = 91/216 ≈ 42.1 %.
+Exactly k hits: C(3, k) × (1/6)^k × (5/6)^(3 − k), where C(3, k) counts the ways to pick which k of the 3 dice hit and x^k is x multiplied by itself k times.
 >>> c = cycle({"infantry": 3, "artillery": 1, "tank": 3}, {"infantry": 2, "artillery": 4, "tank": 1}, "axis")
 >>> sum(c.values())
 Fraction(1, 1)
@@ -61,6 +62,7 @@ from .one_cycle import (
     CasualtyPolicy,
     LossOrder,
     cycle,
+    cycle_dice,
     cycle_distribution,
 )
 from .rule_effects import combat_options, hit_numbers
@@ -83,6 +85,7 @@ __all__ = [
     "clear_caches",
     "combat_options",
     "cycle",
+    "cycle_dice",
     "cycle_distribution",
     "fire_to_sea",
     "fmt",

@@ -12,7 +12,7 @@ from typing import Any, Final
 import pandas as pd
 
 from ..rules.units import Force
-from ..rules.words import count, percent, wrap
+from ..rules.words import chance_text, count, exact_text, percent, wrap
 from . import inputs
 
 UnitSpec = str | Mapping[str, int] | Force
@@ -35,12 +35,13 @@ def power_text(base: str, n: int) -> str:
 
 
 def fmt(p: Fraction) -> str:
-    """'91/216 ≈ 42.1 %': the exact value and a percentage with one decimal.
+    """'91/216 ≈ 42.1 %': the exact value (when it is short) and a percentage with one decimal
+    (:func:`dday.rules.words.chance_text`, the one place such chances are written).
 
-    >>> fmt(Fraction(1, 6))
-    '1/6 ≈ 16.7 %'
+    >>> fmt(Fraction(1, 6)), fmt(Fraction(6458032651, 33059881728))
+    ('1/6 ≈ 16.7 %', '19.5 %')
     """
-    return f"{p} ≈ {float(p) * 100:.1f} %"
+    return chance_text(p)
 
 
 def average_text(x: Fraction | float) -> str:
@@ -179,23 +180,40 @@ class Distribution:
             }
         )
 
-    def explain(self) -> str:
+    def explain(self, *, exact: bool = False) -> str:
         """A few plain-language lines: what is computed, how, and the chance of each result.
 
-        >>> print(Distribution({0: Fraction(1, 4), 1: Fraction(3, 4)}, title="A test", outcome_name="hits").explain())
+        Each chance shows as a percentage, with its exact fraction when that is short (at most 5
+        digits below the line); ``exact=True`` asks for every exact fraction, however long.
+
+        >>> d = Distribution({0: Fraction(1, 4), 1: Fraction(3, 4)}, title="A test", outcome_name="hits")
+        >>> print(d.explain())
         A test
         The chance of each number of hits:
           0: 25.0 % (1/4)
           1: 75.0 % (3/4)
         Average number of hits: 0.75
+        >>> long = Distribution({0: Fraction(15625, 104976), 1: Fraction(89351, 104976)}, outcome_name="hits")
+        >>> print(long.explain()); print(long.explain(exact=True))
+        The chance of each number of hits:
+          0: 14.9 %
+          1: 85.1 %
+        Average number of hits: 0.85
+        The chance of each number of hits:
+          0: 14.9 % (15625/104976)
+          1: 85.1 % (89351/104976)
+        Average number of hits: 0.85
         """
         lines = [self.title] if self.title else []
         if self.formula:
             lines.append(self.formula)
         numeric = all(isinstance(o, int) for o in self.probs)
+        if (numeric or exact) and self.probs:
+            lines.append(f"The chance of each number of {self.outcome_name}:" if numeric else f"The exact chance of each {self.outcome_name}:")
+            for o, p in self.probs.items():
+                fraction = exact_text(p, asked=exact)
+                lines.append(f"  {o}: {percent(p)}" + (f" ({fraction})" if fraction else ""))
         if numeric and self.probs:
-            lines.append(f"The chance of each number of {self.outcome_name}:")
-            lines += [f"  {o}: {percent(p)}" + ("" if p.denominator == 1 else f" ({p})") for o, p in self.probs.items()]
             lines.append(f"Average number of {self.outcome_name}: {average_text(self.mean())}")
         return wrap("\n".join(lines))
 

@@ -84,6 +84,32 @@ def cycle(
     return dict(_cycle_fractions(att, dfn, attacking_side, check_options(infantry_hit, paired_infantry, artillery_rolls)))
 
 
+def _dice_sentence(att: Force, dfn: Force, attacking_side: str, opts: CombatOptions) -> str:
+    ga = dice_groups_words(combat_dice(att, attacking_side, True, **opts_for(att, True, opts)).groups)
+    gd = dice_groups_words(combat_dice(dfn, other_side(attacking_side), False, **opts_for(dfn, False, opts)).groups)
+    return f"The attacker rolls {ga}; the defender rolls {gd} (casualties still fire back, R-COMBAT-6)."
+
+
+def cycle_dice(
+    attacker: UnitSpec,
+    defender: UnitSpec,
+    attacking_side: str,
+    *,
+    infantry_hit: int | None = None,
+    paired_infantry: int = 0,
+    artillery_rolls: bool = True,
+) -> str:
+    """The dice of one combat cycle in one sentence: how many each side rolls, and what they hit on
+    (the sentence that opens :func:`cycle_distribution`'s explanation, whole).
+
+    >>> cycle_dice("6i 2a", "4i 3a 2b", "allies")
+    'The attacker rolls 6 dice hitting on 1, 2 dice hitting on 2 or less; the defender rolls 2 dice hitting on 1, 7 dice hitting on 2 or less (casualties still fire back, R-COMBAT-6).'
+    """
+    att, dfn = as_force(attacker), as_force(defender)
+    _validate_forces(att, dfn, attacking_side)
+    return _dice_sentence(att, dfn, attacking_side, check_options(infantry_hit, paired_infantry, artillery_rolls))
+
+
 def cycle_distribution(
     attacker: UnitSpec,
     defender: UnitSpec,
@@ -99,8 +125,6 @@ def cycle_distribution(
     dside = other_side(attacking_side)
     opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
     joint = _cycle_fractions(att, dfn, attacking_side, opts)
-    ga = dice_groups_words(combat_dice(att, attacking_side, True, **opts_for(att, True, opts)).groups)
-    gd = dice_groups_words(combat_dice(dfn, dside, False, **opts_for(dfn, False, opts)).groups)
     d = Distribution(
         dict(joint),
         title=f"One combat cycle: {side_name(attacking_side)} ({att.short()}) attack {side_name(dside)} ({dfn.short()})",
@@ -109,7 +133,7 @@ def cycle_distribution(
     ea = d.marginal(0).mean()
     ed = d.marginal(1).mean()
     formula = (
-        f"The attacker rolls {ga}; the defender rolls {gd} (casualties still fire back, R-COMBAT-6).\n"
+        f"{_dice_sentence(att, dfn, attacking_side, opts)}\n"
         "Both sides roll at once and independently, so the chance of a pair (attacker hits, defender hits) is the chance of the"
         f" one times the chance of the other. {GROUPS_WORDS} Hits beyond the enemy's units are lost: at most {dfn.total} for the"
         f" attacker and {att.total} for the defender.\n"

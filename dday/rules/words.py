@@ -20,7 +20,10 @@ from .units import Force
 __all__ = [
     "Probability",
     "adjective",
+    "MAX_DENOMINATOR_DIGITS",
+    "chance_text",
     "count",
+    "exact_text",
     "force_words",
     "interval",
     "percent",
@@ -173,3 +176,38 @@ def wrap(text: str, width: int = 100) -> str:
         textwrap.fill(line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False) if len(line) > width else line
         for line in text.splitlines()
     )
+
+
+MAX_DENOMINATOR_DIGITS: Final = 5
+"""An exact fraction is shown unasked only when it has at most this many digits below the line."""
+
+
+def exact_text(p: Fraction | int, *, asked: bool = False) -> str:
+    """The exact fraction as text when it is short (at most 5 digits below the line) or ``asked``, else ``""``.
+
+    Nobody reads 15625/104976; everybody reads 91/216. A whole number has no fraction to show.
+
+    >>> exact_text(Fraction(91, 216)), exact_text(Fraction(15625, 104976)), exact_text(Fraction(15625, 104976), asked=True)
+    ('91/216', '', '15625/104976')
+    >>> exact_text(Fraction(1)), exact_text(0)
+    ('', '')
+    """
+    f = Fraction(p)
+    if f.denominator == 1:
+        return ""
+    return str(f) if asked or len(str(f.denominator)) <= MAX_DENOMINATOR_DIGITS else ""
+
+
+def chance_text(p: Fraction, *, asked: bool = False) -> str:
+    """A chance in a formula: "91/216 ≈ 42.1 %" when the fraction is short, else just the percentage.
+
+    The one place where the odds' explanations, the card labs and the quizzes write an exact
+    chance; ``asked=True`` shows the fraction however long it is.
+
+    >>> chance_text(Fraction(1, 6)), chance_text(Fraction(81355, 209952)), chance_text(Fraction(81355, 209952), asked=True)
+    ('1/6 ≈ 16.7 %', '38.7 %', '81355/209952 ≈ 38.7 %')
+    >>> chance_text(Fraction(1, 10**9)), chance_text(Fraction(1))
+    ('< 0.1 %', '100 %')
+    """
+    fraction = exact_text(p, asked=asked)
+    return f"{fraction} ≈ {percent(p)}" if fraction else percent(p)

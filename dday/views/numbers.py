@@ -3,7 +3,8 @@
 * :func:`percent` — one decimal, and "< 0.1 %" / "> 99.9 %" for events that are possible but
   rounding would show as impossible or certain;
 * :func:`one_in` — "about 1 in 6" for rare events, where it helps;
-* :func:`exact` — the exact fraction, only when it is short (≤ 12 digits) or asked for;
+* :func:`exact` — the exact fraction, only when it is short (at most 5 digits below the line) or
+  asked for (:func:`dday.rules.words.exact_text`, which the odds' explanations use too);
 * :func:`chance` — all of it in one phrase;
 * :func:`count`, :func:`plural` — "1 game", "12 games"; these and :func:`percent` come from
   :mod:`dday.rules.words`, where the engine's log lines and the bots' coach get them too;
@@ -32,11 +33,11 @@ from typing import Any, Final
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from ..rules.words import Probability, count, interval, percent, plural, probability_value, wrap
+from ..rules.words import MAX_DENOMINATOR_DIGITS, Probability, count, exact_text, interval, percent, plural, probability_value, wrap
 
 __all__ = [
     "FIGHT_COLUMNS",
-    "MAX_EXACT_DIGITS",
+    "MAX_DENOMINATOR_DIGITS",
     "chance",
     "count",
     "exact",
@@ -49,9 +50,6 @@ __all__ = [
     "win_rate_table",
     "wrap",
 ]
-
-MAX_EXACT_DIGITS: Final = 12
-"""An exact fraction is shown unasked only when its numerator and denominator have at most this many digits in all."""
 
 _as_float = probability_value  # the checks and the percentages live with the other words, in dday.rules.words
 
@@ -88,15 +86,12 @@ def one_in(p: Probability, *, up_to: float = 0.25) -> str:
 
 
 def exact(p: Fraction | int, *, asked: bool = False) -> str:
-    """The exact fraction as text when it is short (≤ 12 digits in all) or ``asked``, else ``""``.
+    """The exact fraction as text when it is short (at most 5 digits below the line) or ``asked``, else ``""``.
 
-    >>> exact(Fraction(91, 216)), exact(Fraction(6458032651, 33059881728)), exact(Fraction(6458032651, 33059881728), asked=True)
+    >>> exact(Fraction(91, 216)), exact(Fraction(15625, 104976)), exact(Fraction(6458032651, 33059881728), asked=True)
     ('91/216', '', '6458032651/33059881728')
     """
-    f = Fraction(p)
-    text = str(f)
-    digits = len(str(f.numerator)) + len(str(f.denominator))
-    return text if asked or digits <= MAX_EXACT_DIGITS else ""
+    return exact_text(p, asked=asked)
 
 
 def chance(p: Probability, *, show_exact: bool | None = None) -> str:
@@ -104,8 +99,8 @@ def chance(p: Probability, *, show_exact: bool | None = None) -> str:
 
     ``show_exact=True`` always adds the fraction (it must then be a Fraction), ``False`` never does.
 
-    >>> chance(Fraction(512107, 944784)), chance(Fraction(1, 36)), chance(0.25)
-    ('54.2 % (exactly 512107/944784)', '2.8 % (about 1 in 36; exactly 1/36)', '25.0 % (about 1 in 4)')
+    >>> chance(Fraction(91, 216)), chance(Fraction(512107, 944784)), chance(Fraction(1, 36)), chance(0.25)
+    ('42.1 % (exactly 91/216)', '54.2 %', '2.8 % (about 1 in 36; exactly 1/36)', '25.0 % (about 1 in 4)')
     >>> chance(Fraction(6458032651, 33059881728)), chance(Fraction(6458032651, 33059881728), show_exact=True)
     ('19.5 % (about 1 in 5)', '19.5 % (about 1 in 5; exactly 6458032651/33059881728)')
     """
@@ -171,7 +166,7 @@ def probability_table(
     """``df`` as a ``Styler`` that shows the probability ``columns`` as percentages (see :func:`percent`).
 
     ``columns`` defaults to every float column whose values all lie in [0, 1]. Text columns with
-    long exact fractions (more than 12 digits) are shortened to "(long: ask for it)"; other
+    long exact fractions (more than 5 digits below the line) are shortened to "(long: ask for it)"; other
     numbers show without scientific notation. The data stay exact underneath: ``styler.data``.
 
     >>> t = probability_table(pd.DataFrame({"P(Allies hold)": [0.0011742, 2.566056e-11, 0.5]}), caption="units needed")

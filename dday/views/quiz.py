@@ -36,7 +36,7 @@ import ipywidgets as w
 import numpy as np
 
 from .. import odds
-from ..rules.words import plural
+from ..rules.words import count, plural
 from .numbers import chance, percent
 from .widgets import style as st
 
@@ -234,7 +234,23 @@ class Quiz(w.VBox):
             if isinstance(p, _ChoicePart):
                 p.check()
         if any(r.value is not None for r in self.radios):
-            self.score_line.value = f'<div style="font-size:17px;margin-top:8px">Score: {self.score} / {len(self.radios)}</div>'
+            self.score_line.value = f'<div style="font-size:17px;margin-top:8px">{escape(self.score_text())}</div>'
+
+    def score_text(self) -> str:
+        """The score in words, counting only the questions answered so far ("1 / 2" after one
+        answer read as a wrong answer).
+
+        >>> q = Quiz([("Q1", ["a", "b"], 0, ""), ("Q2", ["a", "b"], 1, "")])
+        >>> q.radios[0].value = 0; q.score_text()
+        'Score so far: 1 right out of 1 answered (1 more question to answer).'
+        >>> q.radios[1].value = 0; q.score_text()
+        'Score: 1 right out of 2.'
+        """
+        answered = sum(1 for r in self.radios if r.value is not None)
+        left = len(self.radios) - answered
+        if left:
+            return f"Score so far: {self.score} right out of {answered} answered ({count(left, 'more question')} to answer)."
+        return f"Score: {self.score} right out of {answered}."
 
     def check(self, i: int) -> bool | None:
         """Show the feedback of choice question ``i`` (counting choice questions only); True/False/None."""

@@ -61,7 +61,7 @@ def short_fmt(p: Fraction) -> str:
     >>> short_fmt(Fraction(1, 6)), short_fmt(Fraction(123456789, 987654321))
     ('1/6 ≈ 16.7 %', '12.5 %')
     """
-    return odds.fmt(p) if p.denominator <= 10**5 else f"{float(p) * 100:.1f} %"
+    return odds.fmt(p)  # the one rule for every exact chance (dday.rules.words.chance_text)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -190,7 +190,7 @@ class UnitsNeeded:
                     f"nobody moves in, out or is reinforced; each turn has one Allied attack (order 11) and one Axis attack (order 13), "
                     f"so {2 * self.by_turn} combat cycles; each owner loses its cheapest units first; "
                     "no bombers, naval dice or strafing. 'Take' = only Allied land units left (blockhouses count as Axis).",
-                    "Exact: dday.odds.zone_fight works out every way the dice can fall, card by card; no sampling.",
+                    "Exact: the odds follow every way the dice can fall, card by card; nothing is sampled.",
                 ]
             )
         )
