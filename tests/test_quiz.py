@@ -58,7 +58,7 @@ def test_no_quiz_answers_in_any_code_cell(path: Path) -> None:
         assert not leaked, f"{path.name} cell {i} shows quiz answers: {leaked}"
 
 
-@pytest.mark.parametrize(("key", "value"), [("01", Fraction(91, 216)), ("04", Fraction(11, 36)), ("11", Fraction(8, 27)), ("14", Fraction(11, 12))])
+@pytest.mark.parametrize(("key", "value"), [("01", 3 * Fraction(1, 6) ** 2 * Fraction(5, 6) + Fraction(1, 6) ** 3), ("04", Fraction(11, 36)), ("11", Fraction(8, 27)), ("14", Fraction(11, 12))])
 def test_predict_answers_match_a_hand_computation(key: str, value: Fraction) -> None:
     """The data name a dday.odds call; a few are checked against the arithmetic the explanation shows."""
     (q,) = [q for q in load_quizzes()[key] if isinstance(q, PredictQuestion)]
@@ -125,3 +125,16 @@ def test_choice_answers_about_dice_agree_with_the_engine() -> None:
     assert "attacker rolls 1 die hitting on 1, 1 die hitting on 3 or less" in attacking
     assert "defender rolls 1 die hitting on 1, 1 die hitting on 2 or less" in defending
     assert antiaircraft(1, 1, "bomber").at_least(1) == antiaircraft(1, 2, "bomber").at_least(1) == Fraction(1, 6)
+
+
+def test_quiz_01_predict_asks_what_the_notebook_did_not_print() -> None:
+    """Issue 31.5: the predict question asked for the 42 % printed just above it. Now it asks for two
+    hits out of three dice (2 infantry and a blockhouse), which the printed worked example does not give."""
+    from dday.odds import paratroopers
+    from dday.views.numbers import percent
+
+    q = quiz("01").questions[-1]
+    assert isinstance(q, PredictQuestion)
+    printed = paratroopers(3, "1i 1b").explain()  # what notebook 01 prints above the quiz
+    assert q.exact() == Fraction(2, 27) and "2/27" in q.explain
+    assert percent(q.exact()) not in printed and str(q.exact()) not in printed

@@ -38,8 +38,9 @@ from .cards import ORDER_CARDS
 from .dice import Dice, Faces
 from .flow import EXTENDED_PLAY_LAST_TURN, EXTENDED_PLAY_UNITS, start_card
 from .fortune import hit_number
-from .orders.combat import casualty_options, combat_dice, dice_groups
+from .orders.combat import casualty_options, combat_dice, cycle_targets, dice_groups
 from .orders.movement import check_move, move_options
+from .orders.o01_airborne import para_targets
 from .orders.o03_fighter_patrol import patrol_options
 from .registry import ACT, FORTUNE_PICKS, LEGAL, PICK, ROLL, legal, on_action
 from .state import State, evolve
@@ -58,6 +59,7 @@ __all__ = [
     "describe_step",
     "dice_groups",
     "hit_number",
+    "hit_targets",
     "iter_legal_actions",
     "legal_actions",
     "move_options",
@@ -101,6 +103,23 @@ def step_dice(s: State) -> Dice:
     if isinstance(step, StrafeStep):
         return step.dice
     raise NotYourTurnError("R-TURN-3", f"the game waits for a decision by the {side_name(s.current_player)}, not for dice")
+
+
+def hit_targets(s: State) -> int | None:
+    """How many units the hits of the pending roll can destroy at most, when hits beyond that are
+    lost: the paratroopers' (ORDER-1, R-BH-1) and a combat cycle's (R-COMBAT-5). ``None`` for the
+    other rolls (one die at one target, or a 2d6 total).
+
+    >>> from dday.rules.setup import initial_state
+    >>> hit_targets(initial_state())          # F11: 1 infantry and 1 blockhouse; only the infantry
+    1
+    """
+    step = s.step
+    if isinstance(step, Roll) and step.kind == "para":
+        return para_targets(s, step.zone)
+    if isinstance(step, Roll) and step.kind in ("attack", "defense"):
+        return cycle_targets(s, step)
+    return None
 
 
 def chance_outcomes(s: State) -> list[tuple[Faces, Fraction]]:

@@ -18,9 +18,9 @@ from typing import Final
 from .units import Force
 
 __all__ = [
+    "MAX_DENOMINATOR_DIGITS",
     "Probability",
     "adjective",
-    "MAX_DENOMINATOR_DIGITS",
     "chance_text",
     "count",
     "exact_text",

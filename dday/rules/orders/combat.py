@@ -172,12 +172,21 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
     return finish_card(s)
 
 
+def cycle_targets(s: State, step: Roll) -> int:
+    """How many units the hits of a combat roll can destroy: the defenders' units for the attack
+    (``kind="attack"``), the attacking powers' units for the defence's reply; hits beyond are lost."""
+    if step.kind == "attack":
+        return s.side_units(step.zone, other_side(step.power)).total
+    powers = tuple(step.target.split(",")) if step.target else powers_of(step.power)
+    return _force_of(s, step.zone, powers).total
+
+
 @on_roll("attack")
 def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
     attacker = step.power
     defender = other_side(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
-    h = min(hits, s.side_units(step.zone, defender).total)
+    h = min(hits, cycle_targets(s, step))
     s = log(
         s,
         f"Combat in {zone_name(s, step.zone)}: {side_name(attacker)} ({s.side_units(step.zone, attacker).short()}) attack {side_name(defender)} ({s.side_units(step.zone, defender).short()}); dice {faces_text(faces)} -> {count(hits, 'hit')}",
@@ -207,7 +216,7 @@ def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
     attacker = step.power
     powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
-    h = min(hits, _force_of(s, step.zone, powers).total)
+    h = min(hits, cycle_targets(s, step))
     s = log(
         s,
         f"Defence in {zone_name(s, step.zone)}: {side_name(other_side(attacker))} fire back with all units, casualties included; dice {faces_text(faces)} -> {count(hits, 'hit')}",

@@ -44,12 +44,17 @@ def _para_next(s: State, box: int) -> State:
     return finish_card(s)
 
 
+def para_targets(s: State, zone: str) -> int:
+    """How many German units the paratroopers' hits in ``zone`` can destroy: every German land unit
+    there but the blockhouses (R-BH-1); hits beyond that are lost."""
+    return s.units(zone, "Germany").land_for_stacking
+
+
 @on_roll("para")
 def _roll_para(s: State, step: Roll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)[0]
     a = s.board.airborne_boxes[step.index]
-    targets = s.units(step.zone, "Germany").land_for_stacking  # blockhouses are exempt (R-BH-1)
-    h = min(hits, targets)
+    h = min(hits, para_targets(s, step.zone))
     s = log(
         s,
         f"{a.division} attacks {zone_name(s, step.zone)}: dice {faces_text(faces)} -> {count(hits, 'hit')}"

@@ -27,7 +27,7 @@ from ...rules.dice import Faces
 from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import FireToSeaStep, Roll
-from ...rules.words import side_name
+from ...rules.words import count, exact_text, side_name
 from ..maps import LeafletView
 from . import style as st
 from .decisions import DecisionControl, action_label, bot_played_html, decision_prompt, hint_html, played_html
@@ -436,10 +436,33 @@ def _explain_html(info: RollInfo, rolled: int | None) -> str:
         f'<div style="font-size:16px">{escape(info.formula)}</div>',
         f'<div style="font-size:16px">{escape(info.meaning)}</div>',
     ]
+    if info.cap_words:
+        parts.append(f'<div style="font-size:16px">{escape(info.cap_words)}</div>')
     if rolled is not None:
         p = info.probs.get(rolled, Fraction(0))
         parts.append(
             f'<div style="font-size:17px"><b style="color:{st.HIT_COLOR}">Rolled: {info.outcome_name} = {rolled}</b> — '
             f"exact chance of that: {escape(odds.fmt(p))}</div>"
         )
+    parts.append(exact_fold(info))
     return "".join(parts)
+
+
+def exact_fold(info: RollInfo) -> str:
+    """The exact fraction of every result, folded (a ``<details>``): asked for, however long.
+
+    >>> from dday.rules.setup import initial_state
+    >>> from dday.views.widgets.rolls import roll_info
+    >>> html = exact_fold(roll_info(initial_state()))
+    >>> html.startswith("<details") and "<li>0 hits: 125/216</li>" in html
+    True
+    """
+    items = "".join(
+        f"<li>{escape(count(k, 'hit') if info.outcome_name == 'hits' else f'{info.outcome_name} {k}')}: "
+        f"{escape(exact_text(p, asked=True) or str(p))}</li>"
+        for k, p in info.probs.items()
+    )
+    return (
+        '<details style="font-size:15px"><summary>The exact chance of each result, as a fraction</summary>'
+        f'<ul style="margin:4px 0">{items}</ul></details>'
+    )

@@ -4,8 +4,10 @@
 >>> info = roll_info(initial_state())                 # the 101st Airborne's three dice
 >>> info.title
 'US paratroopers over F11 Sainte-Mère-Église: 3 dice'
->>> str(info.probs[0]), info.value((1, 4, 1))
-('125/216', 2)
+>>> str(info.probs[0]), info.value((1, 4, 1)), info.targets     # only 1 unit in F11 can be hit
+('125/216', 2, 1)
+>>> info.lost(3), info.tick(3), info.tick(1)
+(2, '3<br>(2 lost)', '1')
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import plotly.graph_objects as go
 from ... import odds
 from ...odds.distribution import GROUPS_WORDS, TWO_DICE_WORDS, dice_groups_words
 from ...rules.dice import hits_in
-from ...rules.engine import chance_outcomes, describe_step, step_dice
+from ...rules.engine import chance_outcomes, describe_step, hit_targets, step_dice
 from ...rules.state import State
 from ...rules.steps import Roll, StrafeStep
 from ...rules.units import other_side
@@ -42,6 +44,28 @@ class RollInfo:
     meaning: str
     hit_on: tuple[int, ...]  # per die; 0 for a 2d6 roll
     is_2d6: bool
+    targets: int | None = None  # units the hits can destroy, when hits beyond them are lost
+
+    def lost(self, result: int) -> int:
+        """Hits of ``result`` that destroy nothing: more hits than units that can be hit."""
+        return max(0, result - self.targets) if self.targets is not None and not self.is_2d6 else 0
+
+    def tick(self, result: int) -> str:
+        """The chart's label for ``result``: "2", or "3<br>(2 lost)" when hits are lost."""
+        return f"{result}<br>({self.lost(result)} lost)" if self.lost(result) else str(result)
+
+    @property
+    def cap_words(self) -> str:
+        """A sentence when some results have lost hits, else ``""``.
+
+        >>> from dday.rules.setup import initial_state
+        >>> roll_info(initial_state()).cap_words
+        'Only 1 unit here can be hit: the hits beyond it are lost, and the chart marks them.'
+        """
+        if not any(self.lost(k) for k in self.probs):
+            return ""
+        n = self.targets or 0
+        return f"Only {count(n, 'unit')} here can be hit: the hits beyond {'it' if n == 1 else 'them'} are lost, and the chart marks them."
 
     def value(self, faces: Sequence[int]) -> int:
         """The result of ``faces``: the 2d6 total or the number of hits."""
@@ -51,9 +75,9 @@ class RollInfo:
 
     def explain(self, rolled: int | None = None) -> str:
         """Plain text: the formula, what a hit does and, if given, how likely the rolled result was."""
-        lines = [self.formula, self.meaning]
+        lines = [self.formula, self.meaning, self.cap_words]
         if rolled is not None:
-            lines.append(f"You rolled {rolled} {self.outcome_name}: P = {odds.fmt(self.probs.get(rolled, Fraction(0)))}")
+            lines.append(f"You rolled {rolled} {self.outcome_name}: the chance of that is {odds.fmt(self.probs.get(rolled, Fraction(0)))}")
         return "\n".join(x for x in lines if x)
 
 
@@ -127,7 +151,7 @@ def roll_info(s: State) -> RollInfo:
             formula = f"Each die hits on {roll_words(h)}. " + odds.hit_distribution(n, h).formula.replace("\n", " ")
         else:
             formula = f"Dice grouped by hit number: {dice_groups_words(dice.groups)}. {GROUPS_WORDS}"
-    return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6)
+    return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6, None if dice.is_2d6 else hit_targets(s))
 
 
 def figure_widget() -> st.LiveFigure:
@@ -174,7 +198,13 @@ def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None)
         bar.y = ys
         bar.marker.color = colors
         bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
+        # results with lost hits (more hits than units to hit) are hatched and labelled "(2 lost)"
+        bar.marker.pattern = {"shape": ["/" if info.lost(x) else "" for x in xs], "fgcolor": "#FFFFFF", "solidity": 0.3}
         bar.text = [percent(y) for y in ys]
+        fig.layout.xaxis.tickmode = "array"
+        fig.layout.xaxis.tickvals = xs
+        fig.layout.xaxis.ticktext = [info.tick(x) for x in xs]
+        fig.layout.margin.b = 85 if any(info.lost(x) for x in xs) else 55  # room for the two-line labels
         title = info.title if rolled is None else f"{info.title} — result: {info.outcome_name} = {rolled}"  # "rolled 0" read as a die of 0
         fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52, break_on_hyphens=False))  # not "Saint-<br>Vaast"
         fig.layout.xaxis.title.text = info.outcome_name
