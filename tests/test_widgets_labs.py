@@ -186,3 +186,50 @@ def test_odds_lab_draws_its_heatmap_every_time_and_labels_in_full() -> None:
     assert lab.sliders["axis_blockhouse"].style.description_width == "100px"  # "blockhouse", not "blockh…"
     lab.sliders["axis_tank"].value = 2
     assert len(lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["z"]) == 7  # redrawn on change
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 31.5: where fewer units than dice can be hit, the chart says which hits are lost
+
+
+def test_card_01_chart_marks_the_lost_hits_and_the_engine_agrees() -> None:
+    from dday.rules.engine import apply, hit_targets
+    from dday.rules.steps import ChooseCasualtiesStep
+
+    lab = card_lab(1)
+    s = lab.state
+    assert hit_targets(s) == 1  # F11: 1 infantry and 1 blockhouse; blockhouses are exempt (R-BH-1)
+    after = apply(s, (1, 1, 1))  # three hits: the engine lets the Germans lose one unit
+    assert not isinstance(after.step, ChooseCasualtiesStep) or after.step.hits == 1
+    assert after.units("F11", "Germany").short() == "1b"
+    axis = _drawn(lab)["layout"]["xaxis"]  # type: ignore[index]
+    assert axis["ticktext"] == ["0", "1", "2<br>(1 lost)", "3<br>(2 lost)"]
+    shapes = _drawn(lab)["data"][0]["marker"]["pattern"]["shape"]  # type: ignore[index]
+    assert shapes == ["", "", "/", "/"]
+    assert "Only 1 unit here can be hit" in lab.explanation.value
+
+
+def test_combat_chart_marks_lost_hits_only_beyond_the_defenders() -> None:
+    from dday.rules.engine import hit_targets
+    from dday.rules.scenario import position
+
+    s = position(card=11, zones={"F30": {"UK": "3i", "Germany": "1i"}})
+    info = roll_info(s)
+    assert hit_targets(s) == 1 and [info.lost(k) for k in info.probs] == [0, 0, 1, 2]
+    big = roll_info(position(card=11, zones={"F30": {"UK": "2i", "Germany": "3i"}}))
+    assert not any(big.lost(k) for k in big.probs) and big.cap_words == ""
+
+
+def test_card_lab_folds_every_exact_fraction_however_long() -> None:
+    """Issue 31.2: the lab shows percentages and short fractions; the long ones are one click away."""
+    from dday.rules.scenario import position
+    from dday.views.widgets.play import exact_fold
+
+    info = roll_info(position(card=11, zones={"F14": {"US": "6i 2a", "Germany": "4i 3a 2b"}}))
+    long = [p for p in info.probs.values() if len(str(p.denominator)) > 5]
+    assert long  # 8 dice: 6 hitting on 1, 2 on 2 or less, over 6**8
+    shown = info.explain(rolled=0)
+    assert not any(str(p) in shown for p in long) and "%" in shown
+    fold = exact_fold(info)
+    assert fold.startswith("<details") and all(str(p) in fold for p in long)
+    assert "<details" in card_lab(1).explanation.value
