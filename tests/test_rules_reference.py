@@ -343,3 +343,13 @@ def test_the_citation_scan_reaches_every_place() -> None:
     places = {place.split("/")[0].split(" ")[0] for found in cited_ids().values() for place in found}
     assert {"dday", "notebooks", "tests", "README.md", "a"} <= places  # "a" = a test's name or rules marker
     assert len(cited_ids()) > 200
+
+
+@pytest.mark.parametrize("n", range(1, 17))
+def test_rules_card_shows_folded_in_a_notebook(n: int) -> None:
+    """Issue 31.6: about three screens of small print stood between each card's history and its lab.
+    A notebook shows the table folded (a <details> whose summary names the card); to_html() stays the table."""
+    card = rules_card(n)
+    shown = card._repr_html_()
+    assert shown.startswith('<details class="dday-rules"><summary') and f"Order card {n}:" in shown.split("</summary>")[0]
+    assert card.to_html() in shown and not card.to_html().startswith("<details")

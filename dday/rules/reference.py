@@ -272,7 +272,8 @@ class RuleBook:
             return texts[str(text)]
 
         return (
-            table.style.hide(axis="index")
+            _folded_styler()(table)
+            .hide(axis="index")
             .format(escape="html")
             .format(drawn, subset=["text"])  # tables and lists in a rule drawn, not shown as | and -
             .set_caption(f"Order card {n}: {html.escape(order.title)}")
@@ -285,6 +286,26 @@ class RuleBook:
             )
             .set_table_styles({"id": [{"selector": "td", "props": "white-space: nowrap;"}]}, overwrite=False)  # "R-SETUP-3", not "R-" over "SETUP-3"
         )
+
+
+@cache
+def _folded_styler() -> type[Styler]:
+    """A pandas ``Styler`` that shows in a notebook folded (a ``<details>``): the rules of a card are
+    three screens of small print, and stood between a card's history and its lab (issue 31.6).
+    ``to_html()`` is the plain table; the notebook's view is the fold around it."""
+    from pandas.io.formats.style import Styler
+
+    class FoldedRules(Styler):
+        def _repr_html_(self) -> str:
+            rows = len(self.data)
+            return (
+                '<details class="dday-rules"><summary style="font-size:16px;cursor:pointer">'
+                f"<b>{self.caption}</b>: the card and {rows - 1} related {'rule' if rows == 2 else 'rules'}, as the rules reference states them"
+                " (open to read)</summary>"
+                f"{self.to_html()}</details>"
+            )
+
+    return FoldedRules
 
 
 @cache
