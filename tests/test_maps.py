@@ -469,3 +469,20 @@ def test_plotly_export_names_the_towns(start: State) -> None:
     named = {t.removeprefix("<i>").removesuffix("</i>") for t in towns.text}
     assert len(named) >= 30 and {"Bayeux", "Carentan", "Ouistreham"} <= named
     assert not named & {"Cherbourg", "Saint-Lô", "Caen"}  # those carry a star and their name already
+
+
+def test_firing_arcs_heads_do_not_meet_in_one_point() -> None:
+    """Issue 31.7: the four arcs to Utah ended at its middle, their heads in one tangle under F11's
+    badge; each now ends where the beach is nearest its zone, so the heads stand apart."""
+    from dday.rules.setup import initial_state
+    from dday.views.maps.layout import to_px
+    from dday.views.maps.overlays import arc_lines
+
+    s = initial_state()
+    lines = arc_lines(s)
+    arcs = [(z.id, beach) for z in s.board.zones for beach in z.fires_at]  # the order arc_lines draws them
+    tips = [to_px(head[1][1], head[1][0]) for head in lines[1::2]]  # each head is (wing, tip, wing) in (lat, lon)
+    utah = [tip for (zone, beach), tip in zip(arcs, tips, strict=True) if beach == "Utah"]
+    assert len(utah) == 4
+    spread = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a in utah for b in utah)
+    assert spread > 30, utah  # pixels at the map's default zoom; the middle of the beach gave 12

@@ -138,12 +138,12 @@ def _legend_html() -> str:
         sw(CONTROL_COLORS[c], CONTROL_LABELS[c], "border:2px dashed #7A1F5C;" if c == "contested" else "") for c in CONTROL_COLORS
     )
     chips = " ".join(_chip_html(Badge(p, "")).replace("<div ", "<span ").replace("</div>", "</span>") for p in POWERS)
-    line = f'<span style="display:inline-block;width:22px;border-top:2px dashed {ARC_COLOR};vertical-align:middle;margin-right:5px"></span>'
+    line = f'<span style="display:inline-block;width:22px;border-top:3px dashed {ARC_COLOR};vertical-align:middle;margin-right:5px"></span>'
     return (
         f'{_PAGE_CSS}<div style="font:12px/1.35 sans-serif;max-width:250px">'
         f"{zones}<div style='margin:4px 0'>{chips}</div>"
         "<div>3i 1a 1t 2b = infantry, artillery, tanks, blockhouses; ✈ 2F 1B = fighters on patrol, bombers on strike; ★ victory city</div>"
-        f"<div>{line}blockhouse firing arc; thick outline = zone acting now; arrow = declared move</div>"
+        f"<div>{line}blockhouse firing arc (dashed orange arrow); thick outline = zone acting now; arrow = declared move</div>"
         f"<div>Zoom in (+) for every zone's town.</div>"
         f'<div style="color:#555;font-size:10px;margin-top:4px">{escape(ATTRIBUTION)}. {escape(BORDER_NOTE)}</div></div>'
     )
@@ -252,7 +252,7 @@ class LeafletView:
         self.map.add(self.highlight_layer)
         self.highlighted: dict[str, str] = {}
         self.following = True  # highlight what the state says is acting, until highlight() is called
-        self.arc_layer = ipyleaflet.Polyline(locations=[], color=ARC_COLOR, weight=2, dash_array="6 4", fill=False, name="arcs")
+        self.arc_layer = ipyleaflet.Polyline(locations=[], color=ARC_COLOR, weight=3, dash_array="8 4", fill=False, name="arcs")
         # A white casing under the moves keeps a grey German arrow apart from the leader lines.
         self.move_casing = ipyleaflet.Polyline(locations=[], color="#FFFFFF", weight=8, opacity=0.9, fill=False, name="moves casing")
         self.move_layers: dict[str, ipyleaflet.Polyline] = {}

@@ -15,6 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from shapely.geometry import Point
+from shapely.ops import nearest_points
+
 from ...rules.state import State
 from ...rules.steps import DeclareMovesStep, MovedUnit
 from .layout import Box, anchors, from_px, to_px
@@ -47,13 +50,24 @@ def _line_latlon(points: Sequence[tuple[float, float]]) -> list[tuple[float, flo
 
 
 def arc_lines(state: State) -> list[list[tuple[float, float]]]:
-    """(lat, lon) polylines of every firing arc: an arrow from the zone to each beachhead it covers (R-BH-3)."""
+    """(lat, lon) polylines of every firing arc: an arrow from the zone to each beachhead it covers (R-BH-3).
+
+    Each arrow ends at the point of the beach nearest its zone, not at the beach's middle: four
+    arcs end at Utah (from F4, F7, F11 and F14), and their heads met in one tangle under F11's
+    badge (issue 31.7); now the northern ones end at its north end and F14's at its south end.
+
+    >>> from dday.rules.setup import initial_state
+    >>> lines = arc_lines(initial_state())
+    >>> len(lines) == 2 * sum(len(z.fires_at) for z in initial_state().board.zones)   # a shaft and a head each
+    True
+    """
     anch = anchors()
     out = []
     for z in state.board.zones:
+        start = anch.points[z.id]
         for name in z.fires_at:
-            beach = anch.regions[name].centroid
-            for line in arrow_px([to_px(*anch.points[z.id]), to_px(beach.x, beach.y)]):
+            _, end = nearest_points(Point(*start), anch.regions[name])
+            for line in arrow_px([to_px(*start), to_px(end.x, end.y)]):
                 out.append(_line_latlon(line))
     return out
 
