@@ -65,12 +65,25 @@ def test_play_to_end_says_why_it_waits() -> None:
     t = turn_stepper(seed=0, allies="person", axis="greedy")
     t.play_to_end_of_card()  # order 1 has only dice: it plays through
     assert t.state.card == 2
-    steps = t.play_to_end_of_card()  # order 2 starts with the learner's split
+    steps = t.play_to_end_of_turn()  # order 2 starts with the learner's split: the turn waits for it
     assert steps == 0
     assert "Waiting for your decision (Allies): split the six naval dice" in t.message.value
     t.bot_decide()
     t.play_to_end_of_turn()
     assert "aim naval die 1 of 6" in t.message.value
+
+
+def test_play_to_end_of_card_plays_the_whole_card() -> None:
+    """Issue 31.7: on order 2 "Play to end of card" stopped at each of the learner's seven choices
+    (the split, then six aims). It now finishes the card in one click, the learner's choices taken as
+    Hint advises, and says how many it took."""
+    t = turn_stepper(seed=0, allies="person", axis="greedy")
+    t.play_to_end_of_card()
+    assert t.state.card == 2 and t.state.current_player == "allies"
+    t.card_button.click()
+    assert (t.state.turn, t.state.card) == (1, 3)  # order 2 is over; order 3 starts with the learner's patrol
+    assert "7 decisions of yours were taken as Hint advises" in t.message.value  # the split and six aims
+    assert "send fighters from the airfield" in t.message.value  # what waits now, on the next card
 
 
 def test_card_9_prompt_names_the_blockhouse_and_the_beach() -> None:

@@ -34,6 +34,7 @@ from ..rules.cards import ORDER_CARDS
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
+from ..rules.words import count
 from .maps import LeafletView
 from .quiz import Quiz, quiz
 from .widgets import style as st
@@ -236,7 +237,9 @@ class TurnStepper(PlayLab):
     def __init__(self, state: State | None = None, *, seed: int = 0, allies: PlayerSpec = "person", axis: PlayerSpec = "greedy") -> None:
         super().__init__(state or initial_state(), seed=seed, players={"allies": allies, "axis": axis}, stop="turn")
         self.next_step_button = st.button("Next step", style="info")
-        self.card_button = st.button("Play to end of card")
+        self.card_button = st.button(
+            "Play to end of card", tooltip="Roll, let the bots play and decide for you as Hint advises, until this card is over"
+        )
         self.turn_button = st.button("Play to end of turn")
         self.next_button.description = "Next turn ▶"
         self.next_step_button.on_click(lambda _b: self._safely(self.next_step))
@@ -255,24 +258,32 @@ class TurnStepper(PlayLab):
         )
 
     def _run(self, until_card_ends: bool) -> int:
+        """Step until the card (or the turn) ends. To the end of a card, your own decisions are taken
+        too, as **Let the bot decide** takes them (the card of six naval aims took six clicks, issue 31.7);
+        to the end of a turn, the run stops at your decisions."""
         start = (self.state.turn, self.state.card)
-        steps = 0
+        steps = decided = 0
         self._quiet = True
         try:
             while not self.finished and (not until_card_ends or (self.state.turn, self.state.card) == start):
                 if not self.step():
-                    break
+                    if not until_card_ends or self.state.current_player not in ("allies", "axis"):
+                        break
+                    self.bot_decide()
+                    decided += 1
                 steps += 1
         finally:
             self._quiet = False
             self.refresh()
-        self._say_why_stopped(steps)
+        self._say_why_stopped(steps, decided)
         return steps
 
-    def _say_why_stopped(self, steps: int) -> None:
+    def _say_why_stopped(self, steps: int, decided: int = 0) -> None:
         """Tell the learner why the bots stopped: a decision of theirs (named) or the card or turn ending."""
         reason = self.waiting_reason()
-        done = f"{steps} step{'s' * (steps != 1)} played. " if steps else "Nothing played: "
+        done = f"{count(steps, 'step')} played. " if steps else "Nothing played: "
+        if decided:
+            done += f"{count(decided, 'decision')} of yours {'was' if decided == 1 else 'were'} taken as Hint advises. "
         if reason:
             self.message.value = (
                 f'<div class="dday-note dday-wait"><b>{escape(done)}{escape(reason)}.</b> '
@@ -291,7 +302,8 @@ class TurnStepper(PlayLab):
         return moved
 
     def play_to_end_of_card(self) -> int:
-        """Roll and let bots decide until this card is resolved or you must decide; returns the steps taken."""
+        """Roll and let bots decide until this card is resolved, your decisions taken as **Hint**
+        advises; returns the steps taken."""
         return self._run(True)
 
     def play_to_end_of_turn(self) -> int:
