@@ -246,3 +246,13 @@ def test_card_lab_folds_every_exact_fraction_however_long() -> None:
     fold = exact_fold(info)
     assert fold.startswith("<details") and all(str(p) in fold for p in long)
     assert "<details" in card_lab(1).explanation.value
+
+
+def test_patrol_dropdowns_have_one_width() -> None:
+    """Issue 31.7: 17's two patrol dropdowns (where from, where to) were each as wide as their own text."""
+    t = turn_stepper(seed=0, allies="person", axis="greedy")
+    t.play_to_end_of_card()
+    t.play_to_end_of_card()  # order 2 played through; order 3 asks for the patrols
+    control = t.decision
+    assert control is not None and control.group is not None and t.state.card == 3
+    assert control.group.layout.width == control.choice.layout.width != "auto"

@@ -153,6 +153,16 @@ def _best_first(s: State, actions: Sequence[Action]) -> Action | None:
     return None
 
 
+def one_width(labels: Sequence[str]) -> str:
+    """A CSS width that fits the longest of ``labels`` in a dropdown (with room for its arrow), so
+    that dropdowns stacked one above the other line up.
+
+    >>> one_width(["from the airfield (UK)", "to F12 Carentan"])
+    '26ch'
+    """
+    return f"{max((len(x) for x in labels), default=10) + 4}ch"
+
+
 class DecisionControl:
     """Widgets for one decision, built from ``legal_actions``: an optional group dropdown, the
     choice dropdown, an optional count, the action button ``go`` and a ``done`` button.
@@ -197,6 +207,9 @@ class DecisionControl:
             self.done = st.button(_DONE_WORDS.get(self.kind, "Done") if self.kind else "Done", style="warning")
             self.done.on_click(lambda _b: self.on_choose(Done()))
         self._fill_choices()
+        if self.group is not None:  # one width for the two dropdowns, stacked one above the other (issue 31.7)
+            width = one_width([group_labels[k] for k in self.groups] + [action_label(state, a) for a in real])
+            self.group.layout.width = self.choice.layout.width = width
         row = [x for x in (self.choice, self.count, self.go, self.done) if x is not None]
         if not real:
             row = [x for x in (self.done,) if x is not None]
