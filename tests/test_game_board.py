@@ -14,6 +14,7 @@ from dday.play.game import play_game
 from dday.rules.actions import ChooseCasualties, Done, SplitNavalDice
 from dday.rules.cards import ORDER_CARDS
 from dday.rules.steps import NavalSplitStep
+from dday.rules.words import count
 from dday.views.widgets.game_board import GameBoard, action_powers, chart_table_html, turn_track_html
 
 
@@ -203,7 +204,12 @@ def test_panels_show_charts_track_and_hold() -> None:
     charts = chart_table_html(s)
     for c in s.board.charts:
         assert c.label in charts
-    assert charts.count(">i<") == sum(q.count("infantry") for q in (s.chart_queue(c.name) for c in s.board.charts))
+    # issue 31.7: in words, not a wall of single letters (i, a, t): every unit counted, in runs of one type
+    assert ">i<" not in charts and ">a<" not in charts and ">t<" not in charts
+    for c in s.board.charts:
+        queue = s.chart_queue(c.name)
+        assert f"<b>{len(queue)}</b>" in charts and f"in all: {count(queue.count('infantry'), 'infantry')}" in charts
+    assert 'white-space:nowrap">no hold marker' in turn_track_html(s)
     track = turn_track_html(s)
     assert all(f">{t}<" in track for t in range(1, 11)) and "no hold marker" in track
     assert "close to victory" in turn_track_html(replace(s, turn=5, hold=1))

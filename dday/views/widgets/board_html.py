@@ -9,7 +9,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
+from itertools import groupby
 from typing import Final
 
 from ...rules.cards import ORDER_CARDS
@@ -18,7 +20,7 @@ from ...rules.words import count
 from ..maps import CONTROL_COLORS, POWER_COLORS, POWER_TEXT
 from . import style as st
 
-__all__ = ["UNIT_LETTER", "card_html", "chart_table_html", "chip", "seat_words", "turn_track_html"]
+__all__ = ["UNIT_LETTER", "card_html", "chart_table_html", "chip", "runs", "seat_words", "turn_track_html"]
 
 UNIT_LETTER: Final[dict[str, str]] = {"infantry": "i", "artillery": "a", "tank": "t"}
 
@@ -35,24 +37,49 @@ def chip(power: str, text: str | None = None) -> str:
     )
 
 
-def chart_table_html(state: State) -> str:
-    """The four reinforcement charts as rows of coloured letters, first in line first."""
+def runs(queue: Sequence[str]) -> list[tuple[str, int]]:
+    """A chart's queue as runs of one unit type, first in line first.
+
+    >>> runs(["infantry", "infantry", "artillery", "infantry"])
+    [('infantry', 2), ('artillery', 1), ('infantry', 1)]
+    """
+    return [(unit, len(list(group))) for unit, group in groupby(queue)]
+
+
+def chart_table_html(state: State, next_runs: int = 3) -> str:
+    """The four reinforcement charts in words: units left, the next in line (the first
+    ``next_runs`` runs of one type), every type counted, and the whole line folded.
+
+    A row of 38 single letters (i, a, t) could not be read (issue 31.7).
+
+    >>> from dday.rules.setup import initial_state
+    >>> html = chart_table_html(initial_state())
+    >>> "next: 4 infantry, then 2 artillery, then 1 infantry" in html and "in all: 20 infantry, 12 artillery, 6 tanks" in html
+    True
+    """
     rows = []
     for c in state.board.charts:
         queue = state.chart_queue(c.name)
-        cells = "".join(
-            f'<span title="{u}" style="display:inline-block;min-width:20px;text-align:center;margin:1px;border-radius:3px;'
-            f'background:{POWER_COLORS[c.power]};color:{POWER_TEXT[c.power]};font:bold 16px monospace">{UNIT_LETTER.get(u, "?")}</span>'
-            for u in queue
+        line = runs(queue)
+        soon = ", then ".join(count(n, u) for u, n in line[:next_runs]) + (", …" if len(line) > next_runs else "")
+        totals = ", ".join(count(queue.count(u), u) for u in UNIT_LETTER if u in queue)
+        chips = "".join(
+            f'<span style="display:inline-block;margin:1px;padding:0 5px;border-radius:3px;white-space:nowrap;'
+            f'background:{POWER_COLORS[c.power]};color:{POWER_TEXT[c.power]};font-size:14px">{escape(count(n, u))}</span>'
+            for u, n in line
         )
         rows.append(
-            f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap">{escape(c.label)}</td>'
-            f'<td style="padding:2px 6px;text-align:right"><b>{len(queue)}</b></td>'
-            f"<td>{cells or '<i>empty</i>'}</td></tr>"
+            f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap;vertical-align:top">{escape(c.label)}</td>'
+            f'<td style="padding:2px 6px;text-align:right;vertical-align:top"><b>{len(queue)}</b></td>'
+            + (
+                f'<td style="padding:2px 6px;vertical-align:top">next: {escape(soon)}<br><span class="dday-muted">in all: {escape(totals)}</span>'
+                f'<details><summary style="font-size:14px;cursor:pointer">the whole line, in order</summary>{chips}</details></td></tr>'
+                if queue
+                else "<td><i>empty</i></td></tr>"
+            )
         )
     return (
-        '<div style="font-size:16px"><b>Reinforcement charts</b> (first in line on the left; '
-        "i infantry, a artillery, t tank)"
+        '<div style="font-size:16px"><b>Reinforcement charts</b> (units left on each chart; they come in from the front of the line)'
         f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>'
     )
 
@@ -78,7 +105,7 @@ def turn_track_html(state: State) -> str:
             f'font-weight:bold">★ close to victory: the Allies held all three cities at the end of turn {state.turn - 1 if not state.is_over else state.turn}</span>'
         )
     else:
-        hold = '<span class="dday-muted" style="margin-left:10px">no hold marker</span>'
+        hold = '<span class="dday-muted" style="margin-left:10px;white-space:nowrap">no hold marker</span>'
     return f'<div style="font-size:16px"><b>Turn track</b><br>{"".join(boxes)}{hold}</div>'
 
 

@@ -218,7 +218,7 @@ def odds_html(info: RollInfo, rolled: int | None = None) -> str:
 
     >>> from dday.rules.setup import initial_state
     >>> html = odds_html(roll_info(initial_state()), rolled=1)
-    >>> "57.9 %" in html and html.count("dday-odds-bar") == 4
+    >>> "57.9 %" in html and html.count("dday-odds-bar") == 4 and "(2 lost)" in html
     True
     """
     top = max((float(p) for p in info.probs.values()), default=1.0) or 1.0
@@ -231,7 +231,9 @@ def odds_html(info: RollInfo, rolled: int | None = None) -> str:
             f'<span style="font-size:14px">{percent(p)}</span>'
             f'<span style="display:block;width:34px;height:{4 + 56 * float(p) / top:.0f}px;background:{colour};'
             f'{"outline:2px solid " + st.INK + ";" if mine else ""}"></span>'
-            f'<span style="font-size:14px;{"font-weight:bold" if mine else ""}">{k}</span></div>'
+            f'<span style="font-size:14px;{"font-weight:bold" if mine else ""}">{k}</span>'
+            + (f'<span style="font-size:12px">({info.lost(k)} lost)</span>' if info.lost(k) else "")
+            + "</div>"
         )
     head = f"Exact odds ({info.outcome_name})" + ("" if rolled is None else f", result: {info.outcome_name} = {rolled}")
     return f'<div style="font-size:15px">{head}:</div><div style="display:flex;align-items:flex-end;flex-wrap:wrap">{"".join(cells)}</div>'
