@@ -530,3 +530,28 @@ def test_patrol_choices_name_the_antiaircraft_guns_in_words() -> None:
     assert "F2 Cherbourg (0 fighters there; 2 antiaircraft guns)" in labels
     assert "F10 Saint-Sauveur-le-Vicomte (0 fighters there; 1 antiaircraft gun)" in labels
     assert not any("AA" in label for label in labels) and max(map(len, labels)) <= 70
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 31.7: notebook 00's map and card table
+
+
+def test_start_map_outlines_nothing_and_keeps_the_board_width() -> None:
+    from dday.views.maps.leaflet_view import MAP_MIN_WIDTH
+    from dday.views.tutorial import start_map
+
+    panel = start_map()
+    view = panel.map_view
+    assert view.highlighted == {}  # at the set-up nothing acts: no thick outline to explain
+    assert LeafletView(initial_state()).highlighted  # a position in play still outlines the zone acting (F11)
+    # the map keeps the board's width and the side column wraps under it when both do not fit
+    assert view.widget.layout.flex_flow == "row wrap" and view.map.layout.min_width == f"min({MAP_MIN_WIDTH}px, 100%)"
+
+
+def test_card_table_keeps_rule_ids_whole_and_left_aligns() -> None:
+    from dday.views.tutorial import card_table
+
+    html = card_table()._repr_html_()
+    assert "text-align: left" in html and "text-align: right" not in html
+    for rule in ("R-PARA-1", "R-NAVAL-2", "R-REINF-5", "R-VICTORY-2"):
+        assert f'<span style="white-space:nowrap">{rule}</span>' in html

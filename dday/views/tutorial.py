@@ -347,14 +347,39 @@ def start_map(state: State | None = None) -> MapPanel:
     """The map at the set-up (or of ``state``): hover or click a zone to see its units."""
     s = state or initial_state()
     cap = "The set-up: German units inland, Allied units waiting in the beachhead and airborne boxes." if state is None else ""
-    return MapPanel(s, cap)
+    panel = MapPanel(s, cap)
+    if state is None:  # nothing acts yet: no outline (the 101st's coming drop outlined F11 unexplained, issue 31.7)
+        panel.map_view.highlight()
+    return panel
 
 
 class CardTable(pd.DataFrame):
-    """The card table: a DataFrame that shows every cell in full in a notebook (no "…" cuts)."""
+    """The card table: a DataFrame that shows every cell in full in a notebook (no "…" cuts), its
+    text left-aligned and each rule ID whole ("R-" never on one line and "PARA-1" on the next).
+
+    >>> html = card_table()._repr_html_()
+    >>> '<span style="white-space:nowrap">R-PARA-1</span>' in html and "text-align: left" in html
+    True
+    """
 
     def _repr_html_(self) -> str:
-        return self.to_html(index=False)
+        frame = pd.DataFrame(self)
+
+        def ids(text: object) -> str:
+            return ", ".join(f'<span style="white-space:nowrap">{escape(rule)}</span>' for rule in str(text).split(", "))
+
+        styler = (
+            frame.style.hide(axis="index")
+            .format(escape="html")
+            .format(ids, subset=["rules"])
+            .set_table_styles(
+                [
+                    {"selector": "th", "props": "text-align: left; vertical-align: bottom;"},
+                    {"selector": "td", "props": "text-align: left; vertical-align: top;"},
+                ]
+            )
+        )
+        return str(styler.to_html())
 
 
 def card_table() -> CardTable:

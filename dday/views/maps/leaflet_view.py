@@ -42,6 +42,7 @@ _CAP_FONT: Final = 11
 _CITY_FONT: Final = 12
 _STAR_FONT: Final = 20
 _TOWN_FONT: Final = 11
+MAP_MIN_WIDTH: Final = 820  # px: the board at the default zoom (790 px) and its badges' overhang
 TOWN_ZOOM: Final = 10  # town names of every zone show from this zoom on
 _FONT: Final = "'DejaVu Sans',Arial,sans-serif"
 _WRAP_CSS: Final = (
@@ -193,8 +194,14 @@ class LeafletView:
             value="<i>Hover over or click a zone, a badge or a name to see its units.</i>",
             layout=ipywidgets.Layout(width="auto", padding="6px"),
         )
-        self.widget = ipywidgets.HBox([self.map, self.info], layout=ipywidgets.Layout(width="100%", align_items="flex-start"))
-        self.map.layout.flex = "1 1 auto"
+        # The board is about 800 px wide at the default zoom: the map keeps that width (or the whole
+        # width, if less) and the side column goes under it when the two do not fit side by side
+        # (JupyterLab with its file browser open at 1366 px cut the map at both edges, issue 31.7).
+        self.widget = ipywidgets.HBox(
+            [self.map, self.info], layout=ipywidgets.Layout(width="100%", align_items="flex-start", flex_flow="row wrap")
+        )
+        self.map.layout.flex = f"1 1 {MAP_MIN_WIDTH}px"
+        self.map.layout.min_width = f"min({MAP_MIN_WIDTH}px, 100%)"
 
         static_style = {"color": "#6A8CA8", "weight": 0.5, "fillColor": SEA_COLOR, "fillOpacity": 1.0}
         self.sea_layer = ipyleaflet.GeoJSON(data={"type": "FeatureCollection", "features": list(geo.seas)}, style=static_style, name="sea")
