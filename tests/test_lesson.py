@@ -55,11 +55,13 @@ def test_the_prepared_positions_open_on_the_fight(name: str, zone: str) -> None:
 
 def test_the_dice_activity_compares_typed_results_with_the_exact_odds() -> None:
     d = DiceActivity()
+    # issue 31.8: before any roll, no "expected in 0 rolls 0.0" column and no "average – hits"
+    assert "0 rolls" not in d.table.value and "–" not in d.table.value and "No rolls typed in yet" in d.table.value
     exact = cycle_distribution("6i 2a", "4i 3a 2b", "allies").marginal(0)
     assert d.exact == {int(k): p for k, p in exact.items()} and sum(d.exact.values()) == Fraction(1)
     d.entry.value = "1, 2, 0, 2"
     assert d.add() == 4 and d.entry.value == ""
-    assert "4 rolls typed in" in d.table.value and "average 1.25" in d.table.value
+    assert "4 rolls typed in" in d.table.value and "averaged 1.25" in d.table.value and "expected in 4 rolls" in d.table.value
     d.entry.value = "12"
     assert d.add() == 4 and "from 0 to 8" in d.message.value  # a typo is refused, nothing added
     d.clear()
@@ -69,3 +71,57 @@ def test_the_dice_activity_compares_typed_results_with_the_exact_odds() -> None:
 def test_the_handout_is_html() -> None:
     h = handout().value
     assert "<h1>" in h and "<table>" in h and "Exit question" in h
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 31.8: a teacher runs the lesson cold from its own pages
+
+
+def test_the_plan_has_a_checklist_and_warns_where_the_teacher_decides() -> None:
+    md = "\n".join(_cells("markdown"))
+    checklist = md[md.index("## Before class: set-up checklist") : md.index("## Learning goals")]
+    for need in ('pip install "dday[app]"', "8 ordinary six-sided dice per group", "zoom the browser", "Print"):
+        assert need in checklist
+    activity2 = md[md.index("## Activity 2") : md.index("## Activity 3")]
+    assert "choose" in activity2 and "German casualties" in activity2 and "Let the bot decide" in activity2
+    # what the warning announces is what the lab does: after a hit, the Axis (the teacher) picks the casualties
+    lab = card_lab(11, lesson_position("omaha"))
+    lab.roll((1, 1, 1, 6, 6, 6, 2, 2))  # 3 infantry hits and 2 artillery hits
+    assert lab.state.current_player == "axis" and "choose 5 casualties" in describe_step(lab.state)
+    assert "Remove these casualties" in [b.description for b in lab.decision.widget.children[-1].children]  # type: ignore[union-attr]
+
+
+def test_the_omaha_dice_are_grouped_by_unit_type() -> None:
+    lab = card_lab(11, lesson_position("omaha"))
+    lab.roll((1, 3, 4, 5, 6, 6, 2, 3))
+    html = lab.dice.value
+    assert "infantry: hit on 1" in html and "artillery: hit on 2 or less" in html
+    assert html.index("infantry: hit on 1") < html.index("artillery: hit on 2 or less")
+
+
+def test_answer_keys_match_the_activities_and_the_handout() -> None:
+    from dday.views.lesson import DATES, HANDOUT, HANDOUT_ORDER, answer_keys
+
+    keys = answer_keys().value
+    assert "answer_keys()" in "\n".join(_cells("code"))
+    for k, (event, date) in enumerate(zip(TIMELINE, DATES, strict=True), start=1):
+        assert f"{k}. {event} ({date})" in keys.replace("&#x27;", "'")
+    listed = [line.removeprefix("- ___ ") for line in HANDOUT.splitlines() if line.startswith("- ___ ")]
+    assert listed == [TIMELINE[i] for i in HANDOUT_ORDER] and sorted(HANDOUT_ORDER) == list(range(len(TIMELINE)))
+    for i in HANDOUT_ORDER:
+        assert f"<li>{i + 1} ___ {TIMELINE[i]}</li>" in keys.replace("&#x27;", "'")
+    p = cycle_distribution("6i 2a", "4i 3a 2b", "allies").marginal(0).prob(lambda h: h >= 2)
+    assert f"about {round(float(p) * 10)} of 10 rolls" in keys
+
+
+def test_epsom_ended_on_30_june() -> None:
+    import csv
+
+    from dday.views.lesson import HANDOUT  # noqa: F401 - the lesson's module imports cleanly
+
+    facts = Path(__file__).resolve().parent.parent / "dday" / "data" / "history_facts.csv"
+    rows = [r for r in csv.reader(facts.open(encoding="utf-8")) if "Epsom" in ",".join(r)]
+    assert rows and all(r[0] == "1944-06-26/1944-06-30" for r in rows)
+    for nb in (NB, NB.parent / "11_allies_attack.ipynb"):
+        text = nb.read_text(encoding="utf-8")
+        assert "Epsom" in text and "1 July" not in text and "26–30 June" in text

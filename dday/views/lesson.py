@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from math import comb
 from fractions import Fraction
 from html import escape
 from typing import Final
@@ -32,10 +33,25 @@ import numpy as np
 from .. import odds
 from ..rules.scenario import position
 from ..rules.state import State
+from ..odds.distribution import average_text
+from ..rules.words import count
 from .numbers import percent
 from .widgets import style as st
 
-__all__ = ["DATES", "HANDOUT", "POSITIONS", "TIMELINE", "DiceActivity", "TimelineActivity", "dice_activity", "handout", "lesson_position", "timeline_activity"]
+__all__ = [
+    "DATES",
+    "HANDOUT",
+    "HANDOUT_ORDER",
+    "POSITIONS",
+    "TIMELINE",
+    "DiceActivity",
+    "TimelineActivity",
+    "answer_keys",
+    "dice_activity",
+    "handout",
+    "lesson_position",
+    "timeline_activity",
+]
 
 TIMELINE: Final[tuple[str, ...]] = (
     "US and British paratroopers land behind the beaches",
@@ -63,7 +79,15 @@ class TimelineActivity(w.VBox):
         self.check_button = st.button("Check the order", style="primary")
         self.result = st.html()
         self.check_button.on_click(lambda _: self.check())
-        rows = [w.HBox([dd, st.html(f'<span style="font-size:17px">{escape(e)}</span>'), m]) for dd, e, m in zip(self.dropdowns, self.shown, self.marks, strict=True)]
+        # overflow visible: a row's 17 px text stood a pixel taller than its box, and every row showed
+        # a stray ▲▼ scroll stub (issue 31.8)
+        row_layout = {"overflow": "visible", "align_items": "center"}
+        rows = [
+            w.HBox([dd, st.html(f'<span style="font-size:17px">{escape(e)}</span>'), m], layout=w.Layout(**row_layout))
+            for dd, e, m in zip(self.dropdowns, self.shown, self.marks, strict=True)
+        ]
+        for label in [*self.marks, *(r.children[1] for r in rows)]:
+            label.layout.overflow = "visible"
         super().__init__([st.css(), st.html('<div style="font:bold 20px sans-serif">Put these in order (1 = first)</div>'), *rows, w.HBox([self.check_button]), self.result])
         self.add_class(st.UI_CLASS)
 
@@ -147,6 +171,8 @@ class DiceActivity(w.VBox):
         self.refresh()
 
     def refresh(self) -> None:
+        """The table: the exact chance of each number of hits and, once rolls are typed in, what the
+        class got beside what that many rolls would give on average (no "expected in 0 rolls")."""
         n = len(self.results)
         seen = Counter(self.results)
         rows = []
@@ -154,18 +180,31 @@ class DiceActivity(w.VBox):
             p = self.exact.get(k, Fraction(0)) if k < 5 else sum((q for h, q in self.exact.items() if h >= 5), Fraction(0))
             got = seen.get(k, 0) if k < 5 else sum(c for h, c in seen.items() if h >= 5)
             label = str(k) if k < 5 else "5 or more"
-            bar = f'<div style="background:{st.BAR_COLOR};height:14px;width:{int(300 * got / n) if n else 0}px"></div>'
-            rows.append(
-                f"<tr><td>{label}</td><td>{percent(p)}</td><td>{float(p) * n:.1f}</td><td>{got}</td><td>{bar}</td></tr>"
+            class_cells = ""
+            if n:
+                bar = f'<div style="background:{st.BAR_COLOR};height:14px;width:{int(300 * got / n)}px"></div>'
+                class_cells = f"<td>{float(p) * n:.1f}</td><td>{got}</td><td>{bar}</td>"
+            rows.append(f"<tr><td>{label}</td><td>{percent(p)}</td>{class_cells}</tr>")
+        exact_mean = average_text(sum(k * p for k, p in self.exact.items()))
+        head = "<tr><th>hits</th><th>exact chance</th>"
+        if n:
+            head += f"<th>expected in {count(n, 'roll')}</th><th>the class got</th><th></th>"
+            summary = (
+                f"{count(n, 'roll')} typed in; the class averaged {average_text(sum(self.results) / n)} hits (exact: {exact_mean})."
+                " With few rolls the class's column wanders; the more groups roll, the closer it comes."
             )
-        mean = f"{sum(self.results) / n:.2f}" if n else "–"
+        else:
+            summary = (
+                f"No rolls typed in yet. On average a roll scores {exact_mean} hits. Type the groups' hits above: "
+                "the table then shows, beside each chance, what the class got."
+            )
         self.table.value = (
             '<table style="font-size:17px;border-collapse:collapse" cellpadding="5">'
-            f"<tr><th>hits</th><th>exact chance</th><th>expected in {n} rolls</th><th>the class got</th><th></th></tr>"
+            + head
+            + "</tr>"
             + "".join(rows)
             + "</table>"
-            + f'<div style="font-size:16px">{n} rolls typed in; average {mean} hits (exact: {float(sum(k * p for k, p in self.exact.items())):.2f}).'
-            " With few rolls the class's column wanders; the more groups roll, the closer it comes.</div>"
+            + f'<div style="font-size:16px">{escape(summary)}</div>'
         )
 
 
@@ -180,12 +219,7 @@ HANDOUT: Final = """# D-Day through a board game — handout
 
 ## 1. Put in order (1 = first)
 
-- ___ Cherbourg is captured; its port has been wrecked
-- ___ Landings on Utah, Omaha, Gold, Juno and Sword
-- ___ The Americans take Saint-Lô
-- ___ Paratroopers land behind the beaches
-- ___ Operation Cobra, the American breakout
-- ___ US paratroopers take Carentan
+{order_task}
 
 ## 2. The Omaha roll
 
@@ -213,6 +247,49 @@ One thing the game shows well about the Battle of Normandy: ____________________
 
 One thing it leaves out: ______________________________
 """
+
+
+HANDOUT_ORDER: Final[tuple[int, ...]] = (3, 1, 4, 0, 5, 2)
+"""The order in which the handout lists the :data:`TIMELINE` events (shuffled; the key undoes it)."""
+
+HANDOUT = HANDOUT.replace("{order_task}", "\n".join(f"- ___ {TIMELINE[i]}" for i in HANDOUT_ORDER))
+
+GUESS_ROLLS: Final = 10
+"""The handout asks: in how many of this many Omaha rolls will a group score 2 hits or more?"""
+
+
+def answer_keys() -> w.HTML:
+    """The teacher's answer keys, folded: the ordering task (with the dates), the handout's ordering
+    task line by line, and the handout's Omaha guess worked out exactly.
+
+    >>> html = answer_keys().value
+    >>> html.count("<details>") == 2 and "1. US and British paratroopers land behind the beaches (night of 5–6 June)" in html
+    True
+    >>> "4 ___ Cherbourg is captured" in html
+    True
+    """
+    allied = odds.cycle_distribution(*ATTACK, "allies").marginal(0)
+    two_or_more = allied.prob(lambda hits: hits >= 2)
+    timeline = "".join(f"<li>{escape(f'{k}. {e} ({d})')}</li>" for k, (e, d) in enumerate(zip(TIMELINE, DATES, strict=True), start=1))
+    lines = "".join(f"<li>{i + 1} ___ {escape(TIMELINE[i])}</li>" for i in HANDOUT_ORDER)
+    most = round(float(two_or_more) * GUESS_ROLLS)
+    lo, hi = max(0, most - 2), min(GUESS_ROLLS, most + 2)
+    spread = sum(comb(GUESS_ROLLS, k) * two_or_more**k * (1 - two_or_more) ** (GUESS_ROLLS - k) for k in range(lo, hi + 1))
+    guess = (
+        f"2 hits or more come with chance {percent(two_or_more)}, so about {most} of {GUESS_ROLLS} rolls. A group's real count"
+        f" lands from {lo} to {hi} with chance {percent(spread)}: any guess in that range is a good one."
+    )
+    return w.HTML(
+        value=(
+            '<div style="font-size:16px">'
+            f"<details><summary><b>Answer key: Activity 1, the events in order</b></summary><ol style='list-style:none;padding-left:8px'>{timeline}</ol>"
+            "The Teacher notes' model answers cover the discussion and the exit question.</details>"
+            f"<details><summary><b>Answer key: the handout</b></summary><p><b>1. Put in order</b> (the number to write on each line):</p>"
+            f"<ul style='list-style:none;padding-left:8px'>{lines}</ul>"
+            f"<p><b>2. The Omaha roll</b>, the guess: {escape(guess)}</p>"
+            "<p><b>3 and 4.</b> No single answer: see the model answers and the exit question above.</p></details></div>"
+        )
+    )
 
 
 def handout(markdown_text: str = HANDOUT) -> w.HTML:

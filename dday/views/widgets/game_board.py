@@ -548,7 +548,7 @@ class GameBoard:
             x = h.inputs[i]
             if isinstance(x, tuple):
                 info = roll_info(h.states[i])
-                dice = st.dice_html(x, info.hit_on, total=info.value(x) if info.is_2d6 else None)
+                dice = st.dice_html(x, info.hit_on, total=info.value(x) if info.is_2d6 else None, labels=info.group_names)
                 parts.append(f'<div style="font-size:16px">Last roll: {escape(info.title)}</div>{dice}{odds_html(info, info.value(x))}')
                 break
         if s.current_player == "chance" and isinstance(s.step, (Roll, StrafeStep)):

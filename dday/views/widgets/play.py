@@ -326,7 +326,7 @@ class PlayLab:
         if last is not None:
             info, faces = last[0], last[1]
             self.dice.value = f'<div style="font-size:16px">{escape(info.title)}</div>' + st.dice_html(
-                faces, info.hit_on, total=info.value(faces) if info.is_2d6 else None
+                faces, info.hit_on, total=info.value(faces) if info.is_2d6 else None, labels=info.group_names
             )
         else:  # said, not left blank: an empty box under the buttons looked like something failed to load
             self.dice.value = '<div class="dday-muted" style="font-size:15px">The dice of a roll appear here.</div>'

@@ -22,11 +22,11 @@ import plotly.graph_objects as go
 from ... import odds
 from ...odds.distribution import GROUPS_WORDS, TWO_DICE_WORDS, dice_groups_words
 from ...rules.dice import hits_in
-from ...rules.engine import chance_outcomes, describe_step, hit_targets, step_dice
+from ...rules.engine import chance_outcomes, combat_dice, describe_step, hit_targets, step_dice
 from ...rules.state import State
 from ...rules.steps import Roll, StrafeStep
-from ...rules.units import other_side
-from ...rules.words import count, percent, roll_words
+from ...rules.units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
+from ...rules.words import count, percent, plural, roll_words
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
@@ -45,6 +45,7 @@ class RollInfo:
     hit_on: tuple[int, ...]  # per die; 0 for a 2d6 roll
     is_2d6: bool
     targets: int | None = None  # units the hits can destroy, when hits beyond them are lost
+    group_names: tuple[str, ...] = ()  # per dice group, the units that roll it ("infantry"), "" when unknown
 
     def lost(self, result: int) -> int:
         """Hits of ``result`` that destroy nothing: more hits than units that can be hit."""
@@ -126,6 +127,37 @@ def _meaning(s: State) -> str:
     }.get(step.kind, "")
 
 
+def group_names(s: State) -> tuple[str, ...]:
+    """The units behind each dice group of a combat roll, by the plain unit values (R-COMBAT-4):
+    "infantry", "artillery", "infantry and artillery"; ``()`` for other rolls, or where a card or a
+    variant changes who hits on what (then the groups are named by their numbers only).
+
+    >>> from dday.rules.scenario import position
+    >>> group_names(position(card=11, zones={"F14": {"US": "6i 2a", "Germany": "4i 3a 2b"}}))
+    ('infantry', 'artillery')
+    """
+    step = s.step
+    if not (isinstance(step, Roll) and step.kind in ("attack", "defense")) or s.rules.artillery_orders:
+        return ()
+    attacking = step.kind == "attack"
+    side = step.power if attacking else other_side(step.power)
+    if attacking:
+        powers = step.target.split(",") if step.target else list(powers_of(side))
+        force = Force()
+        for p in powers:
+            force = force.plus(s.units(step.zone, p))
+        if combat_dice(force, side, True) != step.dice:  # a fortune or tactics card changed a hit number
+            return ()
+    else:
+        force = s.side_units(step.zone, side)  # the casualties are gone but fired: a type may be missing
+    value = attack_value if attacking else defense_value
+    names = []
+    for hit_on, _n in step.dice.groups:
+        types = [plural(2, u) for u in LAND_TYPES if force.get(u) and value(u, side) == hit_on]
+        names.append(" and ".join(types))
+    return tuple(names)
+
+
 def roll_info(s: State) -> RollInfo:
     """Exact distribution of the pending roll's result, from :func:`dday.rules.engine.chance_outcomes`."""
     dice = step_dice(s)
@@ -151,7 +183,9 @@ def roll_info(s: State) -> RollInfo:
             formula = f"Each die hits on {roll_words(h)}. " + odds.hit_distribution(n, h).formula.replace("\n", " ")
         else:
             formula = f"Dice grouped by hit number: {dice_groups_words(dice.groups)}. {GROUPS_WORDS}"
-    return RollInfo(_roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6, None if dice.is_2d6 else hit_targets(s))
+    return RollInfo(
+        _roll_title(s), name, probs, formula, _meaning(s), hit_on, dice.is_2d6, None if dice.is_2d6 else hit_targets(s), group_names(s)
+    )
 
 
 def figure_widget() -> st.LiveFigure:

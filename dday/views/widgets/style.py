@@ -144,33 +144,60 @@ def button(description: str, *, style: str = "", tooltip: str = "", icon: str = 
 _DIE_CLASS: Final = 'class="dday-die" '
 
 
-def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None = None) -> str:
+def _die_html(f: int, h: int) -> str:
+    hit = h > 0 and f <= h
+    glyph = DIE_FACES[f - 1] if 1 <= f <= 6 else "?"
+    if hit:
+        style = f"background:{HIT_COLOR};color:#fff;border:3px solid #000;"
+        mark = "✔ hit"
+    else:
+        style = ""
+        mark = "miss" if h else ""  # not "≤1": a learner reads the word
+    return (
+        f'<div {"data-hit " if hit else _DIE_CLASS}style="display:inline-block;text-align:center;margin:3px;padding:2px 6px;border-radius:8px;{style}">'
+        f"<div style=\"font:56px/1 'DejaVu Sans',sans-serif\">{glyph}</div>"
+        f'<div style="font:bold 14px/1.2 sans-serif">{f} {escape(mark)}</div></div>'
+    )
+
+
+def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None = None, labels: Sequence[str] = ()) -> str:
     """Big dice: one box per die, hits filled vermilion and marked ✔ (shape and colour both say it).
 
     ``hit_on[i]`` is the hit number of die ``i`` (0 for a 2d6 roll, where ``total`` is shown).
+    Dice with different hit numbers stand in separate groups, each captioned with what it hits on
+    and, from ``labels`` (one per group), which units roll it: the class can check that the
+    artillery's 2 is a hit and the infantry's 2 is not (issue 31.8).
+
+    >>> html = dice_html((1, 4, 2, 2), (1, 1, 2, 2), labels=("infantry", "artillery"))
+    >>> "infantry: hit on 1" in html and "artillery: hit on 2 or less" in html and html.count("✔ hit") == 3
+    True
     """
-    boxes = []
+    runs: list[tuple[int, list[int]]] = []
     for f, h in zip(faces, hit_on, strict=True):
-        hit = h > 0 and f <= h
-        glyph = DIE_FACES[f - 1] if 1 <= f <= 6 else "?"
-        if hit:
-            style = f"background:{HIT_COLOR};color:#fff;border:3px solid #000;"
-            mark = "✔ hit"
+        if runs and runs[-1][0] == h:
+            runs[-1][1].append(f)
         else:
-            style = ""
-            mark = "miss" if h else ""  # not "≤1": a learner reads the word
-        boxes.append(
-            f'<div {"data-hit " if hit else _DIE_CLASS}style="display:inline-block;text-align:center;margin:3px;padding:2px 6px;border-radius:8px;{style}">'
-            f"<div style=\"font:56px/1 'DejaVu Sans',sans-serif\">{glyph}</div>"
-            f'<div style="font:bold 14px/1.2 sans-serif">{f} {escape(mark)}</div></div>'
-        )
+            runs.append((h, [f]))
+    if len(runs) > 1 or labels:
+        parts = []
+        for i, (h, group) in enumerate(runs):
+            name = labels[i] if i < len(labels) else ""
+            caption = (f"{name}: " if name else "") + (f"hit on {h}" + (" or less" if h > 1 else "") if h else "")
+            parts.append(
+                f'<div style="display:inline-block;margin:2px 8px 2px 0;padding:0 4px;border:1px solid {MUTED};border-radius:8px">'
+                f'<div style="font:15px sans-serif;padding:2px 4px">{escape(caption)}</div>'
+                f'{"".join(_die_html(f, h) for f in group)}</div>'
+            )
+        boxes = "".join(parts)
+    else:
+        boxes = "".join(_die_html(f, h) for f, h in zip(faces, hit_on, strict=True))
     tail = ""
     if total is not None:
         tail = f'<span style="font:bold 26px sans-serif;margin-left:10px">= {total}</span>'
     elif hit_on and any(hit_on):
         n = sum(1 for f, h in zip(faces, hit_on, strict=True) if h and f <= h)
         tail = f'<span style="font:bold 24px sans-serif;margin-left:10px">{n} hit{"s" * (n != 1)}</span>'
-    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{"".join(boxes)}{tail}</div>'
+    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{boxes}{tail}</div>'
 
 
 # ---------------------------------------------------------------------------------------------
