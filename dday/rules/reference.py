@@ -297,10 +297,11 @@ def _folded_styler() -> type[Styler]:
 
     class FoldedRules(Styler):
         def _repr_html_(self) -> str:
-            rows = len(self.data)
+            rows = len(getattr(self, "data"))  # noqa: B009 - pandas sets it in __init__, unknown to the stubs
+            caption = getattr(self, "caption")  # noqa: B009 - as above
             return (
                 '<details class="dday-rules"><summary style="font-size:16px;cursor:pointer">'
-                f"<b>{self.caption}</b>: the card and {rows - 1} related {'rule' if rows == 2 else 'rules'}, as the rules reference states them"
+                f"<b>{caption}</b>: the card and {rows - 1} related {'rule' if rows == 2 else 'rules'}, as the rules reference states them"
                 " (open to read)</summary>"
                 f"{self.to_html()}</details>"
             )

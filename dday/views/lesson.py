@@ -22,18 +22,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from math import comb
 from fractions import Fraction
 from html import escape
+from math import comb
 from typing import Final
 
 import ipywidgets as w
 import numpy as np
 
 from .. import odds
+from ..odds.distribution import average_text
 from ..rules.scenario import position
 from ..rules.state import State
-from ..odds.distribution import average_text
 from ..rules.words import count
 from .numbers import percent
 from .widgets import style as st
@@ -213,7 +213,7 @@ def dice_activity() -> DiceActivity:
     return DiceActivity()
 
 
-HANDOUT: Final = """# D-Day through a board game — handout
+_HANDOUT_TEXT: Final = """# D-Day through a board game — handout
 
 **Name:** ____________________  **Group:** ______
 
@@ -252,7 +252,8 @@ One thing it leaves out: ______________________________
 HANDOUT_ORDER: Final[tuple[int, ...]] = (3, 1, 4, 0, 5, 2)
 """The order in which the handout lists the :data:`TIMELINE` events (shuffled; the key undoes it)."""
 
-HANDOUT = HANDOUT.replace("{order_task}", "\n".join(f"- ___ {TIMELINE[i]}" for i in HANDOUT_ORDER))
+HANDOUT: Final = _HANDOUT_TEXT.replace("{order_task}", "\n".join(f"- ___ {TIMELINE[i]}" for i in HANDOUT_ORDER))
+"""The printable handout (Markdown): its ordering task lists the events in :data:`HANDOUT_ORDER`."""
 
 GUESS_ROLLS: Final = 10
 """The handout asks: in how many of this many Omaha rolls will a group score 2 hits or more?"""
