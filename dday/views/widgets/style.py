@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import escape
 from typing import Any, Final
@@ -43,6 +43,7 @@ __all__ = [
     "live_figure",
     "log_html",
     "panel",
+    "show_figure",
 ]
 
 BASE_FONT: Final = "17px"
@@ -240,10 +241,30 @@ class LiveFigure(go.Figure):
 
     def redraw(self) -> None:
         """Put the figure, as it is now, into its Output (replacing what was drawn before)."""
-        fig = json.loads(to_json(self, validate=False))
-        fig["config"] = {"displaylogo": False}
-        bundle = {PLOTLY_MIME: fig, "text/plain": f"<plotly chart: {self.layout.title.text or 'untitled'}>"}
-        self.output.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
+        self.output.outputs = (figure_output(self),)
+
+
+def figure_output(fig: go.Figure, config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``fig`` as one display output under plotly's mimetype (its JSON, plotly.js comes with the extension)."""
+    data = json.loads(to_json(fig, validate=False))
+    data["config"] = {"displaylogo": False, **(config or {})}
+    bundle = {PLOTLY_MIME: data, "text/plain": f"<plotly chart: {fig.layout.title.text or 'untitled'}>"}
+    return {"output_type": "display_data", "data": bundle, "metadata": {}}
+
+
+def show_figure(fig: go.Figure, config: Mapping[str, Any] | None = None) -> w.Output:
+    """``fig`` drawn inside an ``ipywidgets.Output``: what ``fig.show(config=...)`` shows, and also in the
+    classroom app. There a figure shown by ``fig.show()`` made jupyterlab-plotly throw ``TypeError:
+    r.setData is not a function`` (after drawing, it stores a PNG snapshot in the output's model, and
+    Voilà's models of cell outputs have no ``setData``; those of an Output widget do).
+
+    >>> out = show_figure(go.Figure(go.Bar(x=[1], y=[1])), {"topojsonURL": "x"})
+    >>> out.outputs[0]["data"][PLOTLY_MIME]["config"]
+    {'displaylogo': False, 'topojsonURL': 'x'}
+    """
+    out = w.Output()
+    out.outputs = (figure_output(fig, config),)
+    return out
 
 
 RedrawnFigure = LiveFigure
