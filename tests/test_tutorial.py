@@ -371,7 +371,7 @@ def test_quiz_gives_instant_feedback() -> None:
     q.radios[0].value = 1
     assert "✔" in q.feedback[0].value and q.score == 1
     q.radios[1].value = 0
-    assert q.score == 2 and "2 / 2" in q.score_line.value
+    assert q.score == 2 and "Score: 2 right out of 2." in q.score_line.value
     with pytest.raises(ValueError):
         quiz([("bad", ["a"], 3, "")])
 
