@@ -179,6 +179,11 @@ def template_root() -> Path:
     return Path(str(resources.files("dday") / "data" / "jupyter"))
 
 
+def login_template_dir() -> Path:
+    """The folder of the app's own login page (``login.html``)."""
+    return Path(str(resources.files("dday") / "data" / "classroom"))
+
+
 def port_is_free(host: str, port: int) -> bool:
     """Whether ``host:port`` can be listened on now."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -281,6 +286,7 @@ def voila_config(settings: AppSettings) -> dict[str, dict[str, Any]]:
 
 def _classroom_voila(listings: Sequence[Listing], settings: AppSettings) -> Any:
     """A Voilà application with the class's landing page and the page-close fix (imported only when serving)."""
+    import jinja2
     from jupyter_server.base.handlers import JupyterHandler
     from jupyter_server.utils import url_path_join
     from tornado import web
@@ -311,6 +317,9 @@ def _classroom_voila(listings: Sequence[Listing], settings: AppSettings) -> Any:
         def init_settings(self) -> dict[str, Any]:
             out: dict[str, Any] = super().init_settings()
             out.setdefault("headers", {})["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+            # The login box a learner without the token meets: ours (a class token, in words) before Jupyter's.
+            server_pages = out["jinja2_env"]
+            server_pages.loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(login_template_dir())), server_pages.loader])
             return out
 
         def init_handlers(self) -> list[Any]:
