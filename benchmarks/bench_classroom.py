@@ -30,7 +30,7 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import classroom_client as cc  # noqa: E402
+import classroom_client as cc
 
 
 def free_port() -> int:

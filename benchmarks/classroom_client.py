@@ -137,7 +137,7 @@ async def try_execute(base: str, learner: Learner, code: str = "import os; os.ge
     await learner.ws.write_message(text)
     try:
         reply = await _reply(learner.ws, msg_id, time.monotonic() + 5)
-    except (TimeoutError, asyncio.TimeoutError):
+    except TimeoutError:
         return "refused"
     return str(reply.get("content", {}).get("status", "answered"))
 

@@ -5,6 +5,7 @@ kernels freed when they leave, a clean stop, nothing loaded from another host.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import os
 import re
@@ -103,10 +104,8 @@ def stop(app: App, sig: int = signal.SIGTERM) -> list[int]:
     pids = family(app.proc.pid)
     if app.proc.poll() is None:
         app.proc.send_signal(sig)
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         app.proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        pass
     deadline = time.monotonic() + 10
     while alive(pids) and time.monotonic() < deadline:
         time.sleep(0.2)
