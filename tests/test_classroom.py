@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import importlib.util
 import os
 import re
@@ -255,7 +256,7 @@ def test_served_copies_leave_out_lab_only_cells(tmp_path: Path) -> None:
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    (src / "05_x.ipynb").write_text(__import__("json").dumps(nb), encoding="utf-8")
+    (src / "05_x.ipynb").write_text(json.dumps(nb), encoding="utf-8")
     (listing,) = classroom.prepare_served_folder(src, dest)
     assert listing.title == "05 · Title"
     assert "Shift + Enter" not in (dest / "05_x.ipynb").read_text(encoding="utf-8")
@@ -276,3 +277,20 @@ def test_app_arguments_are_refused_in_one_line(argv: list[str], message: str) ->
     done = subprocess.run([sys.executable, "-m", "dday", *argv], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_teachers_folder_keeps_edited_notebooks_and_serves_them_as_edited(tmp_path: Path) -> None:
+    folder = tmp_path / "lesson"
+    launch.copy_tutorial(folder)
+    edited = folder / NOTEBOOK
+    nb = json.loads(edited.read_text(encoding="utf-8"))
+    nb["cells"][0]["source"] = "# Order card 1, as Ms Dubois tells it\n"
+    edited.write_text(json.dumps(nb), encoding="utf-8")
+    app = start_app(tmp_path / "run", "--pool=0", f"--dir={folder}")
+    try:
+        assert "1 edited notebook kept as you left it" in app.text()
+        status, body = get(f"{app.base}/?token={TOKEN}")
+        assert status == 200 and "Order card 1, as Ms Dubois tells it" in body
+    finally:
+        assert stop(app) == []
+    assert json.loads(edited.read_text(encoding="utf-8"))["cells"][0]["source"].startswith("# Order card 1, as Ms Dubois")
