@@ -184,6 +184,7 @@ def projector_page(learner_url: str, token: str, *, network: bool) -> str:
     import segno  # the QR code (the 'app' extra)
 
     qr = segno.make(learner_url, error="m").svg_inline(scale=7, border=3, dark="#000", light="#fff", title="QR code of the address above")
+    breakable = escape(learner_url).replace("/", "/<wbr>").replace("?", "<wbr>?")  # break a long address at its slashes
     reach = (
         "Learners on the school's network open this address, or scan the code with a tablet's camera."
         if network
@@ -199,16 +200,15 @@ def projector_page(learner_url: str, token: str, *, network: bool) -> str:
 body {{ font: 24px/1.4 system-ui, "DejaVu Sans", sans-serif; color: #111; background: #fff; margin: 0; }}
 main {{ max-width: 1100px; margin: 0 auto; padding: 28px; text-align: center; }}
 h1 {{ font-size: 44px; margin: 0 0 10px; }}
-.url {{ font: bold 34px/1.3 "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; margin: 18px 0; }}
+.url {{ font: bold 34px/1.3 "DejaVu Sans Mono", monospace; margin: 18px 0; }}
 .token {{ font: bold 40px "DejaVu Sans Mono", monospace; letter-spacing: 2px; }}
-svg {{ width: min(360px, 70vw); height: auto; }}
 </style>
 </head>
 <body>
 <main>
 <h1>Join the class</h1>
 <p>{escape(reach)}</p>
-<p class="url">{escape(learner_url)}</p>
+<p class="url">{breakable}</p>
 {qr}
 <p>Class token: <span class="token">{escape(token)}</span></p>
 </main>
@@ -442,6 +442,7 @@ def announcement(settings: AppSettings) -> Iterator[str]:
         yield f"  Class token: {settings.token}  (a learner without it sees a login box that asks for it)"
         yield "  No TLS: use the school's own network, not the open internet."
     yield f"  For the projector (the address in big type and a QR code): {settings.url('127.0.0.1', 'class')}"
-    if settings.lesson:
-        yield f"  Preheated: {', '.join(settings.lesson)} ({settings.pool} pages each ready before anyone asks)."
+    if settings.lesson and settings.pool > 0:
+        pages = "1 page" if settings.pool == 1 else f"{settings.pool} pages"
+        yield f"  Preheated: {', '.join(settings.lesson)} ({pages} of each ready before anyone asks)."
     yield "  Stop with Ctrl+C: every page's kernel is shut down and the served copies are removed."
