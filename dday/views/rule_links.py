@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..rules.reference import ID_PATTERN, UnknownRuleError, lookup
 
-TITLE_LIMIT = 320  # characters of hover text at most: a summary is one or two sentences (tests/test_rule_links.py checks)
+TITLE_LIMIT = 400  # characters of hover text at most: a summary is one or two sentences (tests/test_rule_links.py checks)
 
 _OURS = re.compile(rf'<abbr title="[^"]*">({ID_PATTERN})</abbr>')  # what this module wrote before
 _LEAVE = re.compile(r"```.*?```|`[^`\n]*`|<a\b.*?</a>|<abbr\b.*?</abbr>|\[[^\]\n]*\]\([^)\n]*\)", re.DOTALL)
