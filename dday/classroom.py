@@ -174,6 +174,49 @@ Pick a page; the buttons, dice, maps and quizzes work in this browser, and nothi
 """
 
 
+def projector_page(learner_url: str, token: str, *, network: bool) -> str:
+    """The page the teacher shows on the projector: the address in big type, its QR code, the token.
+
+    >>> html = projector_page("http://10.0.0.5:8866/voila/render/01_a.ipynb?token=abc", "abc", network=True)
+    >>> "<svg" in html and "abc" in html and '<html lang="en">' in html
+    True
+    """
+    import segno  # the QR code (the 'app' extra)
+
+    qr = segno.make(learner_url, error="m").svg_inline(scale=7, border=3, dark="#000", light="#fff", title="QR code of the address above")
+    breakable = escape(learner_url).replace("/", "/<wbr>").replace("?", "<wbr>?")  # break a long address at its slashes
+    reach = (
+        "Learners on the school's network open this address, or scan the code with a tablet's camera."
+        if network
+        else "Only this computer can open this address: start the app with --host 0.0.0.0 to serve the class's desks."
+    )
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>D-Day 1944: join the class</title>
+<link rel="icon" href="data:,">
+<style>
+body {{ font: 24px/1.4 system-ui, "DejaVu Sans", sans-serif; color: #111; background: #fff; margin: 0; }}
+main {{ max-width: 1100px; margin: 0 auto; padding: 28px; text-align: center; }}
+h1 {{ font-size: 44px; margin: 0 0 10px; }}
+.url {{ font: bold 34px/1.3 "DejaVu Sans Mono", monospace; margin: 18px 0; }}
+.token {{ font: bold 40px "DejaVu Sans Mono", monospace; letter-spacing: 2px; }}
+</style>
+</head>
+<body>
+<main>
+<h1>Join the class</h1>
+<p>{escape(reach)}</p>
+<p class="url">{breakable}</p>
+{qr}
+<p>Class token: <span class="token">{escape(token)}</span></p>
+</main>
+</body>
+</html>
+"""
+
+
 def template_root() -> Path:
     """The folder added to ``JUPYTER_PATH`` so that Voilà finds the app's template ``dday``."""
     return Path(str(resources.files("dday") / "data" / "jupyter"))
@@ -314,6 +357,14 @@ def _classroom_voila(listings: Sequence[Listing], settings: AppSettings) -> Any:
             self.xsrf_token  # noqa: B018
 
     class ClassroomVoila(Voila):  # type: ignore[misc]
+        def launch_browser(self) -> None:
+            """Open the projector page (the address in big type and its QR code) on the teacher's screen."""
+            import threading
+            import webbrowser
+
+            url = settings.url("127.0.0.1", "class")
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
         def init_settings(self) -> dict[str, Any]:
             out: dict[str, Any] = super().init_settings()
             out.setdefault("headers", {})["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
@@ -330,7 +381,12 @@ def _classroom_voila(listings: Sequence[Listing], settings: AppSettings) -> Any:
                     handler = (handler[0], NotebookHandler, *handler[2:])
                 handlers.append(handler)
             page = landing_page(listings, self.base_url)
-            return [(self.server_url, LandingHandler, {"page": page}), *handlers]
+            projector = projector_page(learner_url(settings), settings.token, network=settings.host not in LOOPBACK)
+            return [
+                (self.server_url, LandingHandler, {"page": page}),
+                (url_path_join(self.server_url, "class"), LandingHandler, {"page": projector}),
+                *handlers,
+            ]
 
     return ClassroomVoila
 
@@ -363,6 +419,13 @@ def serve(source: Path, settings: AppSettings, *, announce: Any = print) -> int:
         shutil.rmtree(served, ignore_errors=True)
 
 
+def learner_url(settings: AppSettings) -> str:
+    """The address learners open: the lesson's first notebook (else the landing page) on this machine's
+    network address, with the token."""
+    first = settings.lesson[0] if settings.lesson else ""
+    return settings.url(settings.addresses()[0], f"voila/render/{quote(first)}" if first else "")
+
+
 def announcement(settings: AppSettings) -> Iterator[str]:
     """What the teacher reads when the app starts: the URL for the class, the token, how to stop."""
     first = settings.lesson[0] if settings.lesson else ""
@@ -378,6 +441,8 @@ def announcement(settings: AppSettings) -> Iterator[str]:
             yield f"  On this computer: {other}"
         yield f"  Class token: {settings.token}  (a learner without it sees a login box that asks for it)"
         yield "  No TLS: use the school's own network, not the open internet."
-    if settings.lesson:
-        yield f"  Preheated: {', '.join(settings.lesson)} ({settings.pool} pages each ready before anyone asks)."
+    yield f"  For the projector (the address in big type and a QR code): {settings.url('127.0.0.1', 'class')}"
+    if settings.lesson and settings.pool > 0:
+        pages = "1 page" if settings.pool == 1 else f"{settings.pool} pages"
+        yield f"  Preheated: {', '.join(settings.lesson)} ({pages} of each ready before anyone asks)."
     yield "  Stop with Ctrl+C: every page's kernel is shut down and the served copies are removed."

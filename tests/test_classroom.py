@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import importlib.util
+import json
 import os
 import re
 import signal
@@ -294,3 +294,11 @@ def test_a_teachers_folder_keeps_edited_notebooks_and_serves_them_as_edited(tmp_
     finally:
         assert stop(app) == []
     assert json.loads(edited.read_text(encoding="utf-8"))["cells"][0]["source"].startswith("# Order card 1, as Ms Dubois")
+
+
+def test_the_projector_page_shows_the_learners_address_and_its_qr_code(app: App) -> None:
+    status, body = get(f"{app.base}/class?token={TOKEN}")
+    assert status == 200 and '<html lang="en">' in body
+    assert f"{app.base}/voila/render/{NOTEBOOK}?token={TOKEN}" in body  # loopback here: this computer's address
+    assert "<svg" in body and "Only this computer can open this address" in body
+    assert get(f"{app.base}/class")[0] == 302  # the token is needed to see the token
