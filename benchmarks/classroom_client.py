@@ -193,3 +193,42 @@ def memory_mib(pid: int) -> tuple[float, list[float]]:
             return 0.0
 
     return uss(server), [uss(k) for k in kernels]
+
+
+def wait_until_quiet(pid: int, *, below: float = 10.0, calm_s: float = 3.0, timeout: float = 300.0) -> float:
+    """Wait until the app and its kernels use less than ``below`` % of one core for ``calm_s`` seconds
+    in a row (the preheated pages are rendered: the pool's log line comes when their kernels start);
+    returns the seconds waited."""
+    start = time.monotonic()
+    calm_since: float | None = None
+    seen: dict[int, psutil.Process] = {}
+    while time.monotonic() - start < timeout:
+        time.sleep(0.5)
+        try:
+            server, kernels = server_tree(pid)
+        except psutil.NoSuchProcess:
+            break
+        busy = 0.0
+        for proc in (server, *kernels):
+            known = seen.setdefault(proc.pid, proc)  # cpu_percent compares with this object's last call
+            try:
+                busy += known.cpu_percent(interval=None)
+            except psutil.NoSuchProcess:
+                continue
+        if busy < below:
+            calm_since = calm_since or time.monotonic()
+            if time.monotonic() - calm_since >= calm_s:
+                break
+        else:
+            calm_since = None
+    return time.monotonic() - start
+
+
+def kernels_alive(pid: int, kernel_ids: list[str]) -> int:
+    """How many of these kernels (by id) the app at ``pid`` still runs: a kernel process names its
+    connection file, ``kernel-<id>.json``, on its command line."""
+    try:
+        lines = [" ".join(k.cmdline()) for k in server_tree(pid)[1]]
+    except psutil.NoSuchProcess:
+        return 0
+    return sum(any(f"kernel-{kid}.json" in line for line in lines) for kid in kernel_ids)
