@@ -12,6 +12,7 @@ where ``scripts/test.sh`` (or :func:`proxy_command`) installs it with npm.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -164,10 +165,8 @@ class LocalHub:
         except psutil.NoSuchProcess:
             return []
         for p in tree:
-            try:
+            with contextlib.suppress(psutil.NoSuchProcess):
                 self.seen[p.pid] = p.create_time()
-            except psutil.NoSuchProcess:
-                pass
         return tree
 
     def server_memory_mib(self, user: str) -> float:
@@ -206,8 +205,6 @@ class LocalHub:
                 break
             time.sleep(0.5)
         for entry in alive:  # leave nothing behind, but report it
-            try:
+            with contextlib.suppress(psutil.NoSuchProcess):
                 psutil.Process(int(entry.split()[0])).kill()
-            except psutil.NoSuchProcess:
-                pass
         return alive

@@ -12,7 +12,6 @@ on a busy 2-core machine; it needs Node.js and npm (``scripts/test.sh`` installs
 from __future__ import annotations
 
 import re
-import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -25,7 +24,7 @@ pytestmark = [pytest.mark.hub, pytest.mark.browser]
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from hub_harness import HubError, LocalHub  # noqa: E402
+from hub_harness import HubError, LocalHub, proxy_command  # noqa: E402
 from test_browser import CHROMIUM_ARGS, _button, chromium_path, shots  # noqa: E402, F401  (fixtures)
 
 pytest.importorskip("jupyterhub", reason="JupyterHub (the 'hub' extra) is not installed")
@@ -39,8 +38,10 @@ NOTEBOOK = "01_airborne_assault.ipynb"  # in the learner's ~/dday-tutorial, the 
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[LocalHub]:  # noqa: F811
-    if shutil.which("configurable-http-proxy") is None and shutil.which("npm") is None:
-        pytest.skip("neither configurable-http-proxy nor npm is installed (bash scripts/test.sh installs them)")
+    try:
+        proxy_command()  # found, or installed with npm into the cache
+    except HubError as e:
+        pytest.skip(str(e))
     try:
         running = LocalHub(tmp_path_factory.mktemp("hub"), idle_timeout=IDLE_TIMEOUT, teachers="mrs_hall").start()
     except HubError as e:
