@@ -36,7 +36,7 @@ from tornado.websocket import websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hub_harness import LocalHub  # noqa: E402
+from hub_harness import LocalHub
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 XSRF_FIELD = re.compile(r'name="_xsrf"\s+value="([^"]+)"')
@@ -60,7 +60,7 @@ class Browser:
         self.client = AsyncHTTPClient(force_instance=True)
         self.jar: dict[str, str] = {}
 
-    def _cookie(self) -> str:
+    def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.jar.items())
 
     def _keep(self, response: HTTPResponse) -> None:
@@ -76,7 +76,7 @@ class Browser:
         """Follow up to 10 redirects; raises on a final status of 400 or more."""
         body = urlencode(form) if form is not None else None
         for _ in range(10):
-            headers = {"Cookie": self._cookie()}
+            headers = {"Cookie": self.cookie_header()}
             if body is not None:
                 headers["Content-Type"] = "application/x-www-form-urlencoded"
             request = HTTPRequest(url, method=method, body=body, headers=headers, follow_redirects=False, request_timeout=timeout)
@@ -134,7 +134,7 @@ async def arrive(hub: LocalHub, name: str, notebook: str, timeout: float) -> Arr
         if kernel is None:
             raise ValueError("the page names no kernel")
         ws_url = hub.url.replace("http", "ws", 1) + f"/user/{name}/api/kernels/{kernel.group(1)}/channels?session_id={uuid.uuid4().hex}"
-        ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": browser._cookie()}, connect_timeout=30))
+        ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": browser.cookie_header()}, connect_timeout=30))
         try:
             await _ask(ws, "kernel_info_request", {}, deadline)
             reply = await _ask(ws, "comm_info_request", {"target_name": "jupyter.widget"}, deadline)

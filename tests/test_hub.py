@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.hub, pytest.mark.browser]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from hub_harness import HubError, LocalHub, proxy_command  # noqa: E402
-from test_browser import CHROMIUM_ARGS, _button, chromium_path, shots  # noqa: E402, F401  (fixtures)
+from test_browser import CHROMIUM_ARGS, chromium_path, shots  # noqa: E402, F401  (fixtures)
 
 pytest.importorskip("jupyterhub", reason="JupyterHub (the 'hub' extra) is not installed")
 pytest.importorskip("jupyterhub_idle_culler", reason="the idle culler (the 'hub' extra) is not installed")
@@ -60,6 +60,11 @@ def _log_in(browser: Any, hub: LocalHub, name: str) -> Any:
     page.fill("input[name=password]", "any password")
     page.click("input[type=submit], button[type=submit]", no_wait_after=True)
     return page
+
+
+def _roll_button(page: Any) -> Any:
+    """The card lab's Roll button (an ipywidgets button labelled exactly "Roll")."""
+    return page.locator("button.jupyter-button", has_text=re.compile(r"^\s*Roll\s*$"))
 
 
 def _until(ready: Any, seconds: float, what: str) -> float:
@@ -97,7 +102,7 @@ def test_three_learners_roll_through_the_hub_then_idle_servers_are_culled(hub: L
         while len(rolled) < len(LEARNERS):
             assert time.monotonic() < deadline, f"after 240 s only {sorted(rolled)} could roll"
             for name, page in pages.items():
-                roll = _button(page, "Roll")
+                roll = _roll_button(page)
                 if name in rolled or not roll.count() or not roll.first.is_visible() or not roll.first.is_enabled():
                     continue
                 roll.first.scroll_into_view_if_needed()
