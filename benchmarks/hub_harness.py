@@ -1,7 +1,8 @@
 """A real JupyterHub on this machine, for the hub test and the hub benchmark.
 
 It runs the school configuration (``deploy/jupyterhub/jupyterhub_config.py``) with four changes
-that a test needs: the dummy authenticator (any password), ``SimpleLocalProcessSpawner`` (no
+that a test needs: the dummy authenticator (any password; unless ``test_logins=False``, which
+keeps the school's sign-up with NativeAuthenticator), ``SimpleLocalProcessSpawner`` (no
 system accounts; homes in a temporary folder), 127.0.0.1 on free ports, and ``--allow-root`` for
 the single-user servers (CI runs as root). Everything else -- the tutorial copied on first start,
 Voilà for learners and JupyterLab for teachers, the idle culler service -- is the school's.
@@ -73,7 +74,7 @@ TEST_CONFIG = """\
 # Written by benchmarks/hub_harness.py: the school's configuration, then what a test changes.
 c = get_config()  # noqa: F821
 load_subconfig({deploy!r})  # noqa: F821
-c.JupyterHub.authenticator_class = "dummy"
+{login}
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = {home!r}
 c.Spawner.args = [*c.Spawner.args, "--allow-root"]
@@ -93,8 +94,9 @@ c.JupyterHub.load_roles.append({{"name": "harness", "scopes": ["admin:users", "a
 class LocalHub:
     """Start with :meth:`start`; stop with :meth:`stop`, which returns the processes still alive (none, normally)."""
 
-    def __init__(self, base: Path, *, idle_timeout: int = 3600, teachers: str = "teacher") -> None:
+    def __init__(self, base: Path, *, idle_timeout: int = 3600, teachers: str = "teacher", test_logins: bool = True) -> None:
         self.base = base
+        self.test_logins = test_logins  # the dummy authenticator (any password); else the school's sign-up
         self.idle_timeout = idle_timeout
         self.teachers = teachers
         self.port = free_port()
@@ -110,6 +112,7 @@ class LocalHub:
         config.write_text(
             TEST_CONFIG.format(
                 deploy=str(DEPLOY_CONFIG),
+                login='c.JupyterHub.authenticator_class = "dummy"' if self.test_logins else "# the school's authenticator",
                 home=str(self.base / "home" / "{username}"),
                 hub_port=free_port(),
                 api_port=free_port(),

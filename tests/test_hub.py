@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 import sys
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-pytestmark = [pytest.mark.hub, pytest.mark.browser]
+pytestmark = pytest.mark.hub
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -76,6 +77,7 @@ def _until(ready: Any, seconds: float, what: str) -> float:
     return time.monotonic() - start
 
 
+@pytest.mark.browser
 def test_three_learners_roll_through_the_hub_then_idle_servers_are_culled(hub: LocalHub, chromium_path: str, shots: Path) -> None:  # noqa: F811
     from playwright.sync_api import sync_playwright
 
@@ -150,3 +152,48 @@ def test_three_learners_roll_through_the_hub_then_idle_servers_are_culled(hub: L
         f"culled {culled_after:.0f} s after the class left (timeout {IDLE_TIMEOUT} s); whole test {time.monotonic() - start:.0f} s "
         f"(of which {time.monotonic() - left_at:.0f} s waiting for the culler)"
     )
+
+
+def _form(session: Any, url: str, fields: dict[str, str]) -> Any:
+    """Fill and send a hub form the way a browser does: GET it (for its _xsrf field), then POST."""
+    page = session.get(url, timeout=30)
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.text)
+    return session.post(url, data={**fields, **({"_xsrf": xsrf.group(1)} if xsrf else {})}, timeout=30)
+
+
+def _at_home(response: Any) -> bool:
+    """The login went through: the hub sent the browser on to its home page."""
+    return urllib.parse.urlparse(response.url).path.endswith("/hub/home")
+
+
+def test_learners_sign_up_and_a_teacher_approves_them(tmp_path: Path) -> None:
+    """The school's own login (NativeAuthenticator) on this JupyterHub: a learner's sign-up waits for a
+    teacher; a teacher (an admin) is approved at once and approves the learner, who can then log in."""
+    requests = pytest.importorskip("requests")
+    pytest.importorskip("nativeauthenticator", reason="NativeAuthenticator (the 'hub' extra) is not installed")
+    try:
+        proxy_command()
+    except HubError as e:
+        pytest.skip(str(e))
+    hub = LocalHub(tmp_path, teachers="mrs_hall", test_logins=False).start()
+    try:
+        learner, teacher = requests.Session(), requests.Session()
+        home = f"{hub.url}/hub/login?next=" + urllib.parse.quote("/hub/home")  # log in without starting a server
+
+        weak = _form(learner, f"{hub.url}/hub/signup", {"username": "ada", "signup_password": "password", "signup_password_confirmation": "password"})
+        assert "is not too common" in weak.text  # a common password is refused
+        sent = _form(learner, f"{hub.url}/hub/signup", {"username": "ada", "signup_password": "Omaha-beach-44", "signup_password_confirmation": "Omaha-beach-44"})
+        assert "sent to the admin" in sent.text
+        refused = _form(learner, home, {"username": "ada", "password": "Omaha-beach-44"})
+        assert not _at_home(refused) and "not been authorized" in refused.text
+
+        _form(teacher, f"{hub.url}/hub/signup", {"username": "mrs_hall", "signup_password": "Pegasus-bridge-6", "signup_password_confirmation": "Pegasus-bridge-6"})
+        assert _at_home(_form(teacher, home, {"username": "mrs_hall", "password": "Pegasus-bridge-6"}))
+        teacher.get(f"{hub.url}/hub/authorize/ada", timeout=30)
+
+        wrong = _form(learner, home, {"username": "ada", "password": "Utah-beach-44"})
+        assert not _at_home(wrong)
+        assert _at_home(_form(learner, home, {"username": "ada", "password": "Omaha-beach-44"}))
+    finally:
+        left = hub.stop()
+    assert not left, f"processes of the hub still running after it stopped: {left}"
