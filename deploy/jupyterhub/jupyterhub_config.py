@@ -88,8 +88,10 @@ c.Spawner.args = [
 ]
 
 # --- Where each user lands: Voilà for learners, JupyterLab for teachers ------------------------
-LEARNER_URL = f"/voila/tree/{TUTORIAL_DIR}"  # the notebooks by name; each opens with the code hidden
-TEACHER_URL = f"/lab/tree/{TUTORIAL_DIR}/19_classroom_lesson.ipynb"  # the lesson plan, in JupyterLab
+# A learner's server shows only the tutorial's folder; Voilà lists its notebooks, and each opens
+# with the code hidden. A teacher's shows the whole home, in JupyterLab, on the lesson plan.
+LEARNER_URL = "/voila/tree"
+TEACHER_URL = f"/lab/tree/{TUTORIAL_DIR}/19_classroom_lesson.ipynb"
 
 
 def landing_page(spawner):  # type: ignore[no-untyped-def]
@@ -98,6 +100,7 @@ def landing_page(spawner):  # type: ignore[no-untyped-def]
     user = spawner.user
     teacher = user.admin or any(group.name == "teachers" for group in user.groups)
     spawner.default_url = TEACHER_URL if teacher else LEARNER_URL
+    spawner.notebook_dir = "~" if teacher else f"~/{TUTORIAL_DIR}"
 
 
 c.Spawner.pre_spawn_hook = landing_page
