@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import os
 import re
 import statistics
 import sys
@@ -26,7 +26,6 @@ import tempfile
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urljoin
@@ -36,6 +35,7 @@ from tornado.websocket import websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from classroom_client import widgets_open
 from hub_harness import LocalHub
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
@@ -91,27 +91,6 @@ class Browser:
         raise HTTPClientError(310, f"too many redirects at {url.split('?')[0]}")
 
 
-def _message(msg_type: str, content: dict[str, Any], session: str) -> tuple[str, str]:
-    msg_id = uuid.uuid4().hex
-    header = {"msg_id": msg_id, "msg_type": msg_type, "session": session, "username": "", "version": "5.3", "date": datetime.now(UTC).isoformat()}
-    return msg_id, json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []})
-
-
-async def _ask(ws: Any, msg_type: str, content: dict[str, Any], deadline: float) -> dict[str, Any]:
-    """Send one shell request on the kernel's websocket and wait for its reply."""
-    session = uuid.uuid4().hex
-    msg_id, text = _message(msg_type, content, session)
-    await ws.write_message(text)
-    while True:
-        raw = await asyncio.wait_for(ws.read_message(), timeout=max(deadline - time.monotonic(), 0.1))
-        if raw is None:
-            raise ConnectionError("the kernel's websocket closed")
-        if isinstance(raw, str):
-            msg = json.loads(raw)
-            if msg.get("parent_header", {}).get("msg_id") == msg_id and msg.get("channel") == "shell":
-                return dict(msg)
-
-
 async def arrive(hub: LocalHub, name: str, notebook: str, timeout: float) -> Arrival:
     """One learner logs in, starts their server, opens ``notebook`` in Voilà and reaches its widgets."""
     arrival = Arrival(name)
@@ -133,12 +112,11 @@ async def arrive(hub: LocalHub, name: str, notebook: str, timeout: float) -> Arr
         kernel = KERNEL_ID.search(page.body.decode("utf-8", "replace"))
         if kernel is None:
             raise ValueError("the page names no kernel")
-        ws_url = hub.url.replace("http", "ws", 1) + f"/user/{name}/api/kernels/{kernel.group(1)}/channels?session_id={uuid.uuid4().hex}"
+        session = uuid.uuid4().hex
+        ws_url = hub.url.replace("http", "ws", 1) + f"/user/{name}/api/kernels/{kernel.group(1)}/channels?session_id={session}"
         ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": browser.cookie_header()}, connect_timeout=30))
         try:
-            await _ask(ws, "kernel_info_request", {}, deadline)
-            reply = await _ask(ws, "comm_info_request", {"target_name": "jupyter.widget"}, deadline)
-            if not reply.get("content", {}).get("comms"):
+            if not await widgets_open(ws, session, deadline):
                 raise ValueError("no widget is open")
             arrival.usable_s = time.monotonic() - start
         finally:
@@ -187,18 +165,32 @@ def _s(x: float | None) -> str:
     return "-" if x is None else f"{x:.1f}"
 
 
-def print_table(rows: list[dict[str, Any]], notebook: str) -> None:
-    print(f"\nA class arrives at the hub at once, opening {notebook} in Voilà (seconds from the login)")
-    print(f"{'learners':>8} {'usable':>7} {'server up (median)':>19} {'page (median)':>14} {'usable (median)':>16} {'usable (max)':>13} {'MiB per learner':>16} {'MiB whole hub':>14} {'left':>5}")
-    for r in rows:
-        print(
-            f"{r['learners']:>8} {r['ok']:>7} {_s(r['server_median']):>19} {_s(r['page_median']):>14} {_s(r['usable_median']):>16} "
-            f"{_s(r['usable_max']):>13} {r['mem_learner_median']:>16.0f} {r['mem_whole']:>14.0f} {r['left']:>5}"
-        )
-        for failure in r["failures"]:
-            print(f"{'':>8} failure: {failure}")
-    print("MiB: unique set size (memory a process alone holds); per learner: their server and the page's kernel.")
-    print("left: processes of the hub still running after it stopped.")
+HEAD = "| learners | usable | server up median s | page median s | usable median s | usable max s | MiB per learner | MiB whole hub | processes left |"
+
+
+def print_row(r: dict[str, Any]) -> None:
+    print(
+        f"| {r['learners']} | {r['ok']} | {_s(r['server_median'])} | {_s(r['page_median'])} | {_s(r['usable_median'])} | "
+        f"{_s(r['usable_max'])} | {r['mem_learner_median']:.0f} | {r['mem_whole']:.0f} | {r['left']} |",
+        flush=True,
+    )
+    for failure in r["failures"]:
+        print(f"    failure: {failure}", flush=True)
+
+
+def run(learners: list[int], notebook: str, timeout: float = 600) -> bool:
+    """Print the table for each class size (``bench_classroom.py --hub`` calls this); True when every learner got a usable page and nothing was left."""
+    print(f"bench_hub: a class logs in to a local JupyterHub at once and opens {notebook} in Voilà (seconds from the login); "
+          f"{os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f}", flush=True)
+    print(HEAD)
+    print("|" + "|".join("---" for _ in range(HEAD.count("|") - 1)) + "|")
+    rows = []
+    for n in learners:
+        rows.append(run_class(n, notebook, timeout))
+        print_row(rows[-1])
+    print("MiB: unique set size (what a process alone holds); per learner: their single-user server and the page's kernel (median);")
+    print("whole hub: the hub, its proxy, the idle culler and every server and kernel. processes left: after the hub stopped.")
+    return all(r["ok"] == r["learners"] and r["left"] == 0 for r in rows)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,12 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--notebook", default="01_airborne_assault.ipynb", help="the notebook the class opens")
     parser.add_argument("--timeout", type=float, default=600, help="seconds a learner waits before giving up")
     args = parser.parse_args(argv)
-    rows = []
-    for n in args.learners:
-        rows.append(run_class(n, args.notebook, args.timeout))
-        print_table(rows[-1:], args.notebook)
-    print_table(rows, args.notebook)
-    return 0 if all(r["ok"] == r["learners"] and r["left"] == 0 for r in rows) else 1
+    return 0 if run(args.learners, args.notebook, args.timeout) else 1
 
 
 if __name__ == "__main__":
