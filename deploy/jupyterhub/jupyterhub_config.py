@@ -17,10 +17,15 @@ Put the hub behind the school's HTTPS (a reverse proxy, or ``c.JupyterHub.ssl_ce
 What a school sets, by environment variable or by editing the lines below:
 
 - ``DDAY_HUB_TEACHERS``: the teachers' user names, space-separated. They are the hub's admins:
-  they approve the learners' sign-ups at ``/hub/authorize`` and can stop any server.
-- ``DDAY_HUB_MEM_LIMIT``: memory per learner's server (default ``1G``: the server, about 100 MB,
-  plus a few notebooks open at once, about 150 MB each).
+  they approve the learners' sign-ups at ``/hub/authorize`` and can stop any server. A teacher
+  signs up first, under one of these names, and is approved at once.
+- ``DDAY_HUB_MEM_LIMIT``: memory per learner's server (default ``1G``; measured by
+  ``benchmarks/bench_hub.py``: the server alone about 110 MiB, each notebook open about 120 MiB more).
 - ``DDAY_HUB_IDLE_TIMEOUT``: seconds without activity before a server is stopped (default 3600).
+- ``DDAY_HUB_URL``: where the hub listens (default ``http://:8000``, every interface).
+
+Tested with JupyterHub 5.5 (``tests/test_hub.py`` runs this file with test logins and a local
+spawner); JupyterHub 6 breaks NativeAuthenticator 1.3's login.
 """
 
 import os
