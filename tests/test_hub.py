@@ -4,7 +4,8 @@ and one single-user server per learner, on 127.0.0.1, with the school's configur
 spawner (``SimpleLocalProcessSpawner``: no system accounts).
 
 Three learners log in from three browser sessions (Debian's chromium), land in Voilà, open
-notebook 01 and roll the dice; a teacher lands in JupyterLab; once everyone has left, the idle
+notebook 01 and roll the dice, and their pages ask no other host than the hub; a teacher lands in
+JupyterLab; once everyone has left, the idle
 culler stops the servers; stopping the hub leaves none of its processes behind. About 2-4 minutes
 on a busy 2-core machine; it needs Node.js and npm (``scripts/test.sh`` installs the proxy).
 """
@@ -52,9 +53,12 @@ def hub(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterato
     assert not left, f"processes of the hub still running after it stopped: {left}"
 
 
-def _log_in(browser: Any, hub: LocalHub, name: str) -> Any:
-    """A new browser session (its own cookies) logs in as ``name``; returns its page, on its way to the server."""
+def _log_in(browser: Any, hub: LocalHub, name: str, outside: list[str] | None = None) -> Any:
+    """A new browser session (its own cookies) logs in as ``name``; returns its page, on its way to the
+    server. Every request the page makes to another host than the hub is added to ``outside``."""
     page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+    if outside is not None:
+        page.on("request", lambda r: None if r.url.startswith((hub.url, "data:", "blob:")) else outside.append(r.url))
     page.set_default_timeout(120_000)
     page.goto(f"{hub.url}/hub/login")
     page.fill("input[name=username]", name)
@@ -84,7 +88,8 @@ def test_three_learners_roll_through_the_hub_then_idle_servers_are_culled(hub: L
     start = time.monotonic()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        pages = {name: _log_in(browser, hub, name) for name in LEARNERS}  # the class logs in at once
+        outside: list[str] = []
+        pages = {name: _log_in(browser, hub, name, outside) for name in LEARNERS}  # the class logs in at once
 
         # Each learner lands in Voilà's list of their own copy of the tutorial.
         for name, page in pages.items():
@@ -117,6 +122,7 @@ def test_three_learners_roll_through_the_hub_then_idle_servers_are_culled(hub: L
         page.screenshot(path=str(shots / "hub_learner_01_after_roll.png"))
         body = page.inner_text("body")
         assert "from dday" not in body and "import" not in body  # Voilà: no code on the page
+        assert not outside, f"a learner's page asked another host: {sorted(set(outside))[:5]}"
         memory = {name: hub.server_memory_mib(name) for name in LEARNERS}
         servers = hub.running_servers()
         assert set(LEARNERS) <= set(servers), f"a learner's server stopped while in use: {sorted(servers)}"

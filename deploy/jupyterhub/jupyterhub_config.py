@@ -35,6 +35,8 @@ from pathlib import Path
 
 import nativeauthenticator
 
+from dday.classroom import template_root
+
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (given by JupyterHub when it loads this file)
 
 TEACHERS = set(os.environ.get("DDAY_HUB_TEACHERS", "teacher").split())
@@ -90,6 +92,11 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_connected=False",
+    # The classroom app's Voilà template: the same pages without Voilà's links to a public CDN, and
+    # MathJax from JupyterLab's own bundle instead of cdnjs, so a learner's browser asks nothing of
+    # any other host (ipywidgets bundles the icons).
+    "--VoilaConfiguration.template=dday",
+    "--ServerApp.tornado_settings={'mathjax_url': None, 'mathjax_config': None}",
 ]
 
 # --- Where each user lands: Voilà for learners, JupyterLab for teachers ------------------------
@@ -127,7 +134,10 @@ c.JupyterHub.load_roles = [
 # How often the hub reads the proxy's and the servers' activity: a tenth of the idle timeout
 # (JupyterHub's default, 5 minutes, is too coarse for a short timeout).
 c.JupyterHub.last_activity_interval = max(IDLE_TIMEOUT // 10, 1)
-c.Spawner.environment = {"JUPYTERHUB_ACTIVITY_INTERVAL": str(max(IDLE_TIMEOUT // 10, 1))}
+c.Spawner.environment = {
+    "JUPYTERHUB_ACTIVITY_INTERVAL": str(max(IDLE_TIMEOUT // 10, 1)),
+    "JUPYTER_PATH": str(template_root()),  # where Voilà finds the template "dday"
+}
 
 # --- The hub itself ---------------------------------------------------------------------------
 c.JupyterHub.bind_url = os.environ.get("DDAY_HUB_URL", "http://:8000")
