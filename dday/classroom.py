@@ -217,6 +217,14 @@ h1 {{ font-size: 44px; margin: 0 0 10px; }}
 """
 
 
+def precompile() -> bool:
+    """Write dday's bytecode before the class comes, so no learner's kernel compiles it (``compileall``;
+    a package folder this account cannot write is left as it is). True when every module compiled."""
+    import compileall
+
+    return bool(compileall.compile_dir(str(Path(__file__).resolve().parent), quiet=2))
+
+
 def template_root() -> Path:
     """The folder added to ``JUPYTER_PATH`` so that Voilà finds the app's template ``dday``."""
     return Path(str(resources.files("dday") / "data" / "jupyter"))
@@ -406,6 +414,7 @@ def serve(source: Path, settings: AppSettings, *, announce: Any = print) -> int:
         settings.lesson = tuple(name for name in settings.lesson if name in known)
         os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(template_root()), os.environ.get("JUPYTER_PATH")]))
         os.environ["DDAY_APP"] = "1"  # the kernels' game boards save and load only through the browser
+        precompile()
         for line in announcement(settings):
             announce(line)
         from traitlets.config import Config
