@@ -1,13 +1,15 @@
 """A school's JupyterHub, for real: the hub, its proxy (configurable-http-proxy), the idle culler
 and one single-user server per learner, on 127.0.0.1, with the school's configuration
-(``deploy/jupyterhub/jupyterhub_config.py``) except the login (the dummy authenticator) and the
-spawner (``SimpleLocalProcessSpawner``: no system accounts).
+(``deploy/jupyterhub/jupyterhub_config.py``) except the spawner (``SimpleLocalProcessSpawner``: no
+system accounts) and, in the browser test, the login (the dummy authenticator).
 
 Three learners log in from three browser sessions (Debian's chromium), land in Voilà, open
 notebook 01 and roll the dice, and their pages ask no other host than the hub; a teacher lands in
-JupyterLab; once everyone has left, the idle
-culler stops the servers; stopping the hub leaves none of its processes behind. About 2-4 minutes
-on a busy 2-core machine; it needs Node.js and npm (``scripts/test.sh`` installs the proxy).
+JupyterLab; once everyone has left, the idle culler stops the servers; an edited notebook survives
+the next start. The school's own login (NativeAuthenticator) is tried too: sign-up, a teacher's
+approval, log-in. Stopping the hub leaves none of its processes behind. Both tests take about 2 to
+3.5 minutes on the project's busy 2-core machine; they need Node.js and npm (``scripts/test.sh``
+installs the proxy).
 """
 
 from __future__ import annotations
