@@ -10,6 +10,7 @@ Then it stops the app with SIGTERM and checks that no process of it is left.
 
     python benchmarks/bench_classroom.py                      # N = 10, 20, 30; pool 0 and 10
     python benchmarks/bench_classroom.py --learners 5 --pools 0 4 --after 20
+    python benchmarks/bench_classroom.py --hub --learners 10 30  # a school's JupyterHub (bench_hub.py)
 
 Targets (issue 27), on the project's 2-core machine: 20 learners all usable within 15 s, 30 within 20 s.
 """
@@ -125,7 +126,12 @@ def main() -> None:
     ap.add_argument("--after", type=float, default=120.0, help="seconds to wait for the kernels to be freed after the class leaves")
     ap.add_argument("--cull-after", type=int, default=60, help="the app's --cull-after")
     ap.add_argument("--log", default="/tmp/bench_classroom.log")
+    ap.add_argument("--hub", action="store_true", help="aim at a local JupyterHub with the school configuration instead (bench_hub.py; --pools does not apply)")
     args = ap.parse_args()
+    if args.hub:
+        import bench_hub
+
+        sys.exit(0 if bench_hub.run(args.learners, args.notebook) else 1)
     print(f"bench_classroom: {args.notebook}, {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; "
           f"load average now {os.getloadavg()[0]:.1f}", flush=True)
     head = "| learners | pool | usable median s | usable max s | all usable s | failures | MiB before | MiB with class | MiB per kernel | MiB after | kernels left | freed after s | clean stop |"

@@ -89,6 +89,18 @@ async def _reply(ws: WebSocketClientConnection, msg_id: str, deadline: float) ->
             return dict(msg)
 
 
+async def widgets_open(ws: WebSocketClientConnection, session: str, deadline: float) -> int:
+    """Steps 2 and 3 on a page's kernel websocket: the kernel answers, then how many widget comms are open.
+    Also used by ``bench_hub.py``, whose learners reach the page through JupyterHub's login."""
+    msg_id, text = _message("kernel_info_request", {}, session)
+    await ws.write_message(text)
+    await _reply(ws, msg_id, deadline)
+    msg_id, text = _message("comm_info_request", {"target_name": "jupyter.widget"}, session)
+    await ws.write_message(text)
+    reply = await _reply(ws, msg_id, deadline)
+    return len(reply.get("content", {}).get("comms", {}))
+
+
 async def arrive(base: str, notebook: str, token: str | None, *, timeout: float = 180.0) -> Learner:
     """One learner opens ``notebook`` on the app at ``base`` (``http://127.0.0.1:8866``) with ``token``."""
     learner = Learner()
@@ -111,13 +123,7 @@ async def arrive(base: str, notebook: str, token: str | None, *, timeout: float 
         session = uuid.uuid4().hex
         ws_url = base.replace("http", "ws", 1) + f"/api/kernels/{learner.kernel_id}/channels?session_id={session}"
         learner.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": _cookie_header(learner.cookies)}, connect_timeout=timeout))
-        msg_id, text = _message("kernel_info_request", {}, session)
-        await learner.ws.write_message(text)
-        await _reply(learner.ws, msg_id, deadline)
-        msg_id, text = _message("comm_info_request", {"target_name": "jupyter.widget"}, session)
-        await learner.ws.write_message(text)
-        reply = await _reply(learner.ws, msg_id, deadline)
-        learner.comms = len(reply.get("content", {}).get("comms", {}))
+        learner.comms = await widgets_open(learner.ws, session, deadline)
         learner.usable_s = time.monotonic() - start
         if learner.comms == 0:
             learner.error = "no widget is open"
