@@ -363,6 +363,29 @@ def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_s
     quiz.screenshot(path=str(shots / "app_01_quiz.png"))
 
 
+def test_classroom_app_draws_figures_without_errors(page: Any, app_server: tuple[str, str], shots: Path) -> None:
+    """Issue 31.9: in the app, a figure shown with ``fig.show()`` made jupyterlab-plotly throw ``TypeError:
+    r.setData is not a function`` (17, 20, 21, 23, 24). Notebook 17's chart and its map of the bots' turn
+    (shown with ``show_figure``) draw, and the page raises nothing."""
+    url, token = app_server
+    errors: list[str] = []
+
+    def record(error: Any) -> None:
+        errors.append(str(error))
+
+    page.on("pageerror", record)
+    try:
+        page.goto(f"{url}/?token={token}")
+        page.get_by_role("link", name=re.compile(r"^17 ")).first.click()
+        _wait_until(lambda: page.locator(".js-plotly-plot").count() >= 2, 180, "17's chart and map were never drawn")
+        page.locator(".js-plotly-plot").last.scroll_into_view_if_needed()
+        page.wait_for_timeout(3000)  # plotly's snapshot runs just after the drawing
+        page.screenshot(path=str(shots / "app_17_map.png"))
+        assert not [e for e in errors if "setData" in e], errors
+    finally:
+        page.remove_listener("pageerror", record)
+
+
 # ---------------------------------------------------------------------------------------------
 # The map's legibility (issue 17): no two badges or labels overlap in the rendered page
 
