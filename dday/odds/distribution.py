@@ -4,6 +4,7 @@ formula) and the text helpers that write the formulas.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,6 +17,11 @@ from ..rules.words import count, percent, wrap
 from . import inputs
 
 UnitSpec = str | Mapping[str, int] | Force
+
+MAX_OUTCOMES: Final = 1_000_000
+"""Outcomes of one :class:`Distribution` (the largest the odds make has a few thousand)."""
+MAX_WORDS: Final = 100_000
+"""Characters of a distribution's title, formula or outcome name."""
 
 # ---------------------------------------------------------------------------------------------
 # formatting helpers
@@ -40,6 +46,8 @@ def fmt(p: Fraction) -> str:
     >>> fmt(Fraction(1, 6))
     '1/6 ≈ 16.7 %'
     """
+    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+        raise inputs.OddsInputError(f"fmt shows a probability: a Fraction (or int) from 0 to 1, got {inputs.shown(p)}")
     return f"{p} ≈ {float(p) * 100:.1f} %"
 
 
@@ -95,9 +103,9 @@ def as_force(spec: UnitSpec, who: str = "a side") -> Force:
     return inputs.land_force(spec, who)
 
 
-def check_side(side: str) -> str:
-    """``side`` if it is "allies" or "axis" (:class:`~dday.errors.OddsInputError` otherwise)."""
-    return inputs.side(side)
+def check_side(side: str, name: str = "side") -> str:
+    """``side`` if it is "allies" or "axis" (:class:`~dday.errors.OddsInputError` naming the argument ``name`` otherwise)."""
+    return inputs.side(side, name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -121,8 +129,14 @@ class Distribution:
     outcome_name: str = "outcome"
 
     def __post_init__(self) -> None:
-        if any(p < 0 for p in self.probs.values()):
-            raise ValueError("probabilities cannot be negative")
+        inputs.mapping("probs", self.probs, MAX_OUTCOMES, "outcomes to probabilities")
+        for p in self.probs.values():
+            if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+                raise inputs.OddsInputError(f"probabilities are Fractions (or ints) from 0 to 1, got {inputs.shown(p)}")
+        if abs(math.fsum(map(float, self.probs.values())) - 1) > 1e-9:  # floats: quick, and an exact sum is checked by the tests
+            raise inputs.OddsInputError("probabilities must add up to 1")
+        for name in ("title", "formula", "outcome_name"):
+            inputs.text(name, getattr(self, name), MAX_WORDS)
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
         return self.probs.get(outcome, Fraction(0))
