@@ -306,4 +306,6 @@ def _check(file: str, prog: str) -> int:
         return 1
     final = game.final
     print(f"ok: {len(game)} inputs, {final.winner or 'nobody yet'} {'won' if final.is_over else 'to play'}, turn {final.turn}")
+    if game.note:
+        print(f"note: {game.note}")
     return 0
