@@ -165,7 +165,7 @@ def test_loading_a_bad_file_leaves_the_game_unchanged(tmp_path: Path, damage: st
     assert board.state.key == key and len(board.history) == n
     msg = board.message.value
     assert "Could not load" in msg
-    expected = {"cut": "not valid JSON", "tamper": "input 3", "missing": "cannot read saved game"}[damage]
+    expected = {"cut": "not valid JSON", "tamper": "the file was changed", "missing": "cannot read saved game"}[damage]
     assert expected in msg
     assert board.decision is not None  # still my decision, as before
 
