@@ -12,6 +12,7 @@ beside the previous version's way (``keys.count(k)`` for every key, quadratic) o
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 import tracemalloc
@@ -41,10 +42,8 @@ def measure(load: Callable[[], Any]) -> tuple[float, float, str]:
             outcome = "refused: " + str(err)[:50]
         best = min(best, time.perf_counter() - start)
     tracemalloc.start()
-    try:
+    with contextlib.suppress(SaveFileError):
         load()
-    except SaveFileError:
-        pass
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
     return best, peak, outcome
