@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 
 import pytest
+from helpers import FUZZ_TALLY
 from hypothesis import settings
 
 # Hypothesis profiles: the default runs in CI; "long" is the on-demand fuzz run
@@ -32,3 +35,15 @@ def artifacts_dir() -> Path:
     path = REPO_ROOT / "test-artifacts"
     path.mkdir(exist_ok=True)
     return path
+
+
+_STARTED = time.monotonic()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Write what the fuzz properties saw (``helpers.FUZZ_TALLY``) and the run's duration."""
+    if FUZZ_TALLY:
+        path = REPO_ROOT / "test-artifacts" / "fuzz_tally.json"
+        path.parent.mkdir(exist_ok=True)
+        tally = {name: dict(outcomes) for name, outcomes in sorted(FUZZ_TALLY.items())}
+        path.write_text(json.dumps({"seconds": round(time.monotonic() - _STARTED), "tally": tally}, indent=2) + "\n", encoding="utf-8")

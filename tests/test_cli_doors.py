@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from helpers import FUZZ_TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -215,6 +216,7 @@ def test_a_spoiled_command_line_is_refused_in_one_line_before_any_work(argv: lis
     assert time.perf_counter() - start < 2.0, argv
     problem = _one_line_refusal(code, out, err)
     assert not problem, (argv, problem, out + err)
+    FUZZ_TALLY["command lines, in process"][f"refused, exit code {code}"] += 1
 
 
 WRITABLE_BY_ROOT = ("/", "/etc", "/usr/share", "/dev")
@@ -240,3 +242,4 @@ def test_a_spoiled_command_line_in_a_real_process(argv: list[str]) -> None:
     problem = _one_line_refusal(run.returncode, run.stdout, run.stderr)
     assert not problem, (argv, problem, run.stdout + run.stderr)
     assert not list(work.rglob("*.ipynb"))
+    FUZZ_TALLY["command lines, real processes"][f"refused, exit code {run.returncode}"] += 1

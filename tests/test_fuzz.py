@@ -15,10 +15,12 @@ an :class:`IllegalActionError` (a ``ValueError``) and changes nothing; nothing r
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import FUZZ_TALLY
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -122,14 +124,17 @@ def damaged_saves(draw: st.DrawFn, old: bool = False) -> str | dict[str, Any]:
 @FAST
 @given(damaged_saves())
 def test_an_edited_save_is_refused(save: str | dict[str, Any]) -> None:
+    start = time.perf_counter()
     try:
         game = load_game(save)
     except SaveFileError as err:
-        assert str(err)
+        assert str(err) and time.perf_counter() - start < 5.0
+        FUZZ_TALLY["saves"]["refused (SaveFileError)"] += 1
         return
     # it loaded: then its content is the golden game's, every input and label as saved
     data = json.loads(save) if isinstance(save, str) else save
     assert checksum(data) == GOLDEN_SUM, "an edited save was accepted"
+    FUZZ_TALLY["saves"]["accepted: the same content, laid out otherwise"] += 1
     assert game.seed == GOLDEN["seed"] and game.players == GOLDEN["players"] and not game.note
     assert json.loads(json.dumps(game.final.to_json())) == data["final"]
 
@@ -140,10 +145,12 @@ def test_an_older_save_without_a_checksum_is_accepted_only_if_it_replays_and_say
     try:
         game = load_game(save)
     except SaveFileError:
+        FUZZ_TALLY["version 2 saves"]["refused (SaveFileError)"] += 1
         return
     data = json.loads(save) if isinstance(save, str) else save
     assert json.loads(json.dumps(game.final.to_json())) == data["final"]
     assert "version 2" in game.note and "cannot be detected" in game.note
+    FUZZ_TALLY["version 2 saves"]["accepted with the note"] += 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,8 +190,10 @@ def test_a_decision_is_legal_or_refused_and_changes_nothing(state: State, action
     before = state.to_json()
     try:
         apply(state, action)
+        FUZZ_TALLY["decisions"]["legal"] += 1
     except IllegalActionError as err:
         assert str(err) and err.rule
+        FUZZ_TALLY["decisions"]["refused (IllegalActionError)"] += 1
     assert state.to_json() == before
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from helpers import FUZZ_TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -153,11 +154,13 @@ def test_every_argument_is_checked_at_the_door(data: st.DataObject) -> None:
     try:
         got = fn(**args)
     except OddsInputError as err:
+        FUZZ_TALLY["odds calls"]["refused (OddsInputError)"] += 1
         message = str(err)
         assert message and len(message) < 600, message
         assert any(k.replace("_", " ") in message.replace("_", " ") for k in spoiled) or _names_a_value(message), (name, spoiled, message)
     else:
         assert _is_correct(name, got), (name, spoiled, got)
+        FUZZ_TALLY["odds calls"]["answered correctly"] += 1
     assert time.perf_counter() - start < 1.0, (name, spoiled)
 
 

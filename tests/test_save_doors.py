@@ -146,12 +146,11 @@ def test_eighty_thousand_keys_are_refused_within_a_second(kind: str) -> None:
     """Issue 27: an 869 KB upload of 80,000 keys kept a kernel busy 65-188 s (a quadratic duplicate check)."""
     keys = [f"k{i}" for i in range(80_000)] if kind == "80,000 keys" else ["k"] * 80_000
     text = "{" + ", ".join(f'"{k}": 1' for k in keys) + "}"
-    start = time.perf_counter()
-    with pytest.raises(SaveFileError):
-        load_game(text)
-    with pytest.raises(SaveFileError):
-        load_game(text.encode("utf-8"))
-    assert time.perf_counter() - start < 2.0  # both
+    for source in (text, text.encode("utf-8")):
+        start = time.perf_counter()
+        with pytest.raises(SaveFileError):
+            load_game(source)
+        assert time.perf_counter() - start < 1.0
 
 
 def test_the_largest_accepted_save_stays_small_in_memory(golden: dict[str, Any]) -> None:
