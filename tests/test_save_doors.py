@@ -167,3 +167,15 @@ def test_the_largest_accepted_save_stays_small_in_memory(golden: dict[str, Any])
         tracemalloc.stop()
     assert game.final.winner == golden["final"]["winner"]
     assert peak < 100, f"peaked at {peak:.0f} MB"
+
+
+def test_the_game_board_shows_the_note_of_an_older_save(golden: dict[str, Any], tmp_path: Path) -> None:
+    from dday.views.widgets.game_board import GameBoard
+
+    old = {k: v for k, v in golden.items() if k != "checksum"} | {"version": 2}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    board = GameBoard("greedy", "greedy", "greedy", seed=0)
+    assert board.load(path)
+    assert "Loaded" in board.message.value and "Note: this file was saved by an older dday without a checksum" in board.message.value
+    assert board.load(GOLDEN) and "Note" not in board.message.value

@@ -442,6 +442,7 @@ class GameBoard:
         self.message.value = (
             f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(name)}: {_inputs(len(game))}, turn {game.final.turn}'
             f"{', game over' if game.final.is_over else ''}</span>"
+            + (f"<br><span>Note: this file was {escape(game.note)}.</span>" if game.note else "")  # an older save, without a checksum
         )
         return True
 
