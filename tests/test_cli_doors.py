@@ -152,16 +152,33 @@ GOOD: dict[str, dict[str, str | None]] = {  # a good command line: option -> val
     "check": {"file": GOLDEN},
     "tutorial": {"dir": "dday-tutorial", "--no-browser": None},
 }
-SPOIL = {  # option -> (the command it belongs to, values that are all wrong for it)
-    "--seed": (["play", "simulate"], [*BAD_NUMBERS, "-1", str(cli.MAX_SEED + 1)]),
-    "--games": (["simulate"], [*BAD_NUMBERS, "0", "-3", str(cli.MAX_GAMES + 1)]),
-    "--processes": (["simulate"], [*BAD_NUMBERS, "0", str(CORES + 1)]),
-    "--save": (["play"], BAD_PATHS),
-    "--csv": (["simulate"], BAD_PATHS),
-    "--allies": (["play", "simulate"], ["", "z", "Greedy", "greedy " * 3, "x" * 400]),
-    "--rules": (["play", "simulate"], ["", "house", "official+", "x" * 400]),
-    "file": (["check"], BAD_FILES),
-    "dir": (["tutorial"], BAD_FOLDERS),
+def _not_a_number(text: str) -> bool:
+    return not text.strip().lstrip("+-").isdecimal()
+
+
+def _wrong_numbers(least: int, most: int) -> st.SearchStrategy[str]:
+    """Texts that are not whole numbers from ``least`` to ``most``."""
+    return st.sampled_from(BAD_NUMBERS) | st.integers(-(10**30), least - 1).map(str) | st.integers(most + 1, 10**30).map(str) | st.text(min_size=1, max_size=12).filter(_not_a_number)
+
+
+name = st.text(st.characters(codec="utf-8", exclude_characters="/\0"), min_size=1, max_size=12)
+too_long = st.integers(cli.NAME_MAX + 1, 3000).map(lambda n: "n" * n)
+nowhere = name.map(lambda t: f"/no/such/folder/{t}")
+in_system = st.tuples(st.sampled_from(["/proc/", "/sys/"]), name).map("".join)  # nothing can be made there, even by root
+BOTS = sorted(cli.BOTS)
+RULESETS = sorted(cli.RULESETS)
+
+SPOIL: dict[str, tuple[list[str], st.SearchStrategy[str]]] = {  # option -> (the commands it belongs to, values all wrong for it)
+    "--seed": (["play", "simulate"], _wrong_numbers(0, cli.MAX_SEED)),
+    "--games": (["simulate"], _wrong_numbers(1, cli.MAX_GAMES)),
+    "--processes": (["simulate"], _wrong_numbers(1, CORES)),
+    "--save": (["play"], st.sampled_from(BAD_PATHS) | too_long | nowhere | in_system),
+    "--csv": (["simulate"], st.sampled_from(BAD_PATHS) | too_long | nowhere | in_system),
+    "--allies": (["play", "simulate"], st.text(max_size=20).filter(lambda t: t not in BOTS)),
+    "--axis": (["play", "simulate"], st.text(max_size=20).filter(lambda t: t not in BOTS)),
+    "--rules": (["play", "simulate"], st.text(max_size=30).filter(lambda t: t not in RULESETS)),
+    "file": (["check"], st.sampled_from(BAD_FILES) | too_long | nowhere),
+    "dir": (["tutorial"], st.sampled_from(BAD_FOLDERS) | too_long | in_system),
 }
 
 
@@ -171,7 +188,7 @@ def bad_vectors(draw: st.DrawFn) -> list[str]:
     option = draw(st.sampled_from(sorted(SPOIL)))
     commands, values = SPOIL[option]
     command = draw(st.sampled_from(commands))
-    options = {**GOOD[command], option: draw(st.sampled_from(values))}
+    options = {**GOOD[command], option: draw(values)}
     argv = [command]
     for name, value in options.items():
         argv += [value] if name in ("file", "dir") else [name] if value is None else [name, value]
