@@ -35,6 +35,8 @@ MAX_GAMES = 1_000_000
 """Games in one ``simulate`` run (a million take days on a laptop)."""
 SYSTEM_FOLDERS = ("/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin", "/sys", "/usr")
 """Folders the command line never writes into or reads a folder from (nor anything inside them), with ``/`` itself."""
+USER_FOLDERS = ("/usr/local", "/run/media")
+"""Folders inside those where a user's own files may be (local installs, removable disks on some systems)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -167,8 +169,14 @@ def _in_system_folder(real: PurePosixPath) -> bool:
 
     >>> _in_system_folder(PurePosixPath("/proc/self/fd")), _in_system_folder(PurePosixPath("/home/me/game.json"))
     (True, False)
+    >>> _in_system_folder(PurePosixPath("/usr/share")), _in_system_folder(PurePosixPath("/usr/local/games/dday"))
+    (True, False)
     """
-    return str(real) == "/" or any(real == PurePosixPath(f) or PurePosixPath(f) in real.parents for f in SYSTEM_FOLDERS)
+
+    def within(folders: tuple[str, ...]) -> bool:
+        return any(real == PurePosixPath(f) or PurePosixPath(f) in real.parents for f in folders)
+
+    return str(real) == "/" or (within(SYSTEM_FOLDERS) and not within(USER_FOLDERS))
 
 
 def _output_path(text: str) -> Path:
