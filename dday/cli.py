@@ -45,6 +45,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if len(message) > 300:
             message = message[:280] + f"… ({len(message)} characters)"
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)  # argparse quotes some values raw: "\r" would start a line
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
@@ -307,10 +308,10 @@ def _check(file: str, prog: str) -> int:
         print(f"invalid: {e}")
         return 1
     except OSError as e:
-        print(f"{prog} check: cannot read {file[:80]}: {e.strerror or e}", file=sys.stderr)
+        print(f"{prog} check: cannot read {_short(file)}: {e.strerror or e}", file=sys.stderr)
         return 1
     except (ValueError, TypeError, RecursionError, MemoryError) as e:  # what the save checks do not catch yet
-        print(f"invalid: {file[:80]} is not a save this version can read ({type(e).__name__})")
+        print(f"invalid: {_short(file)} is not a save this version can read ({type(e).__name__})")
         return 1
     final = game.final
     print(f"ok: {len(game)} inputs, {final.winner or 'nobody yet'} {'won' if final.is_over else 'to play'}, turn {final.turn}")

@@ -230,7 +230,7 @@ FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, Heal
 def test_a_spoiled_command_line_is_refused_in_one_line_before_any_work(argv: list[str]) -> None:
     start = time.perf_counter()
     code, out, err = _in_process(argv)  # WorkStarted propagates: the vector was not refused
-    assert time.perf_counter() - start < 2.0, argv
+    assert time.perf_counter() - start < 10.0, argv  # a hang, not a slow moment of a shared machine (a refusal takes milliseconds)
     problem = _one_line_refusal(code, out, err)
     assert not problem, (argv, problem, out + err)
     FUZZ_TALLY["command lines, in process"][f"refused, exit code {code}"] += 1
