@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from ..errors import OddsInputError
 from ..rules import dice as dice_mod
-from . import dice_weights, fight_chain, fight_model, fight_rows, holds, inputs, one_cycle, rule_effects  # noqa: F401 - odds.fight_model etc. for learners
+from . import dice_weights, exact_chain, fight_chain, fight_model, fight_rows, holds, inputs, one_cycle, rule_effects  # noqa: F401 - odds.fight_model etc. for learners
 from .dice_weights import NORMAL, CombatOptions, hit_distribution, hits, side_hits
 from .distribution import Distribution, UnitSpec, fmt
 from .events import (
@@ -105,7 +105,7 @@ __all__ = [
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for module in (dice_weights, fight_model, holds, one_cycle, rule_effects):
+    for module in (dice_weights, exact_chain, fight_model, holds, one_cycle, rule_effects):
         module.clear_caches()
     fight_chain.card_kinds.cache_clear()
     dice_mod.hit_distribution.cache_clear()

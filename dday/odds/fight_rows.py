@@ -16,7 +16,8 @@ import pandas as pd
 from ..rules.units import Force, other_side
 from ..rules.words import plural, wrap
 from .distribution import Distribution, SurvivorLaw
-from .fight_model import ALLIED_COLS, AXIS_COLS, FIGHT_KEYS, FightModel, after_losses, reachable_forces, run_exact
+from .exact_chain import run_exact
+from .fight_model import ALLIED_COLS, AXIS_COLS, FIGHT_KEYS, FightModel, after_losses, reachable_forces
 from .one_cycle import CasualtyPolicy
 
 __all__ = ["ALLIED_COLS", "AXIS_COLS", "FIGHT_KEYS", "ExactRows", "ZoneFight", "after_losses", "reachable_forces"]
