@@ -13,7 +13,7 @@ same for all, is left out):
 - with ``--old``: notebook 01's start with the ``dday`` of that checkout (the code before);
 - no bytecode: notebook 01's start from a copy of ``dday`` without ``__pycache__`` and with
   ``PYTHONDONTWRITEBYTECODE=1`` (what a class server pays on every start when nobody compiled
-  the package), then the same copy after ``compileall.compile_dir(copy)``.
+  the package), beside another copy after ``compileall.compile_dir(copy)``.
 
 Target: notebook 01 at most 1.5x the floor. Under the table, ``-X importtime`` notes: the
 cumulative import time of the heavy packages in one run of notebook 01's start ("-": not imported).
@@ -78,21 +78,22 @@ def main() -> None:
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / "src"
-        shutil.copytree(HERE / "dday", copy / "dday", ignore=shutil.ignore_patterns("__pycache__"))
+        bare, compiled = Path(tmp) / "bare", Path(tmp) / "compiled"
+        for copy in (bare, compiled):
+            shutil.copytree(HERE / "dday", copy / "dday", ignore=shutil.ignore_patterns("__pycache__"))
+        compileall.compile_dir(compiled / "dday", quiet=1)
         no_pyc = {"PYTHONDONTWRITEBYTECODE": "1"}
-        rows: dict[str, list[float]] = {"floor": [], "notebook 01": [], "star import": [], "no bytecode": []}
+        rows: dict[str, list[float]] = {"floor": [], "notebook 01": [], "star import": [], "no bytecode": [], "compiled": []}
         if args.old:
             rows["notebook 01, old"] = []
         for _ in range(args.rounds):
             rows["floor"].append(timed(FLOOR))
             rows["notebook 01"].append(timed(NOTEBOOK_01))
             rows["star import"].append(timed(STAR))
-            rows["no bytecode"].append(timed(NOTEBOOK_01, copy, no_pyc))
+            rows["no bytecode"].append(timed(NOTEBOOK_01, bare, no_pyc))
+            rows["compiled"].append(timed(NOTEBOOK_01, compiled, no_pyc))
             if args.old:
                 rows["notebook 01, old"].append(timed(NOTEBOOK_01, Path(args.old)))
-        compileall.compile_dir(copy / "dday", quiet=1)
-        rows["compiled"] = [timed(NOTEBOOK_01, copy, no_pyc) for _ in range(args.rounds)]
 
     floor = statistics.median(rows["floor"])
     print(f"A learner's kernel: medians of {args.rounds} fresh processes, ms (the statements only)\n")

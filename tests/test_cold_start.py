@@ -1,5 +1,5 @@
 """A learner's kernel starts with what the card lab shows at once (issue 33): notebook 01's first
-cell and ``card_lab(1)`` import neither pandas, nor the quiz, nor the odds lab; they come when asked for."""
+cell and ``card_lab(1)`` import neither pandas, nor mistune (the rules' Markdown), nor the quiz, nor the odds lab; they come when asked for."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-LATER = ("pandas", "dday.views.quiz", "dday.views.widgets.odds_lab")
+LATER = ("pandas", "mistune", "dday.views.quiz", "dday.views.widgets.odds_lab")
 
 
 def _imported_after(code: str) -> dict[str, bool]:
@@ -22,7 +22,7 @@ def test_a_card_lab_starts_without_pandas_the_quiz_or_the_odds_lab() -> None:
 
 
 def test_the_lazy_names_come_when_asked_for() -> None:
-    loaded = _imported_after("from dday.tutorial import quiz, card_table, OddsLab\nquiz(\"01\")\ncard_table()")
+    loaded = _imported_after("from dday.tutorial import quiz, card_table, OddsLab\nfrom dday.rules import rules_card\nquiz(\"01\")\ncard_table()\nfrom dday.rules import lookup\nlookup(\"R-COMBAT-4\").text_html()")
     assert loaded == dict.fromkeys(LATER, True)
     from dday import tutorial
     from dday.views.quiz import Quiz

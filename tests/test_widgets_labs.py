@@ -180,7 +180,7 @@ def test_odds_lab_draws_its_heatmap_every_time_and_labels_in_full() -> None:
         lab = odds_lab(allies_infantry=4, allies_artillery=2, allies_tank=1, axis_infantry=2, axis_artillery=1, axis_blockhouse=1)
         drawn = lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]
         z = drawn["data"][0]["z"]
-        assert len(z) == 5 and len(z[0]) == 8 and abs(sum(map(sum, z)) - 1) < 1e-9
+        assert len(z) == 5 and len(z[0]) == 5 and abs(sum(map(sum, z)) - 1) < 1e-9  # 4 defending dice: 0-4 hits, not 0-7
         assert lab.fight_chart.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"]
     assert lab.attacker.style.button_width == "230px"  # "Allies attack (order 11)" in full
     assert lab.sliders["axis_blockhouse"].style.description_width == "100px"  # "blockhouse", not "blockh…"
