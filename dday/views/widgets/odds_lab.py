@@ -461,7 +461,8 @@ class OddsLab:
             "<b>still contested</b>: both sides have units left; <b>empty</b>: both were wiped out in the same cycle, so nobody holds it.<br>"
             "Worked out exactly, card by card, from every way the dice can fall. The model assumes that nobody moves into or out of "
             "the zone, that each attack card is one combat cycle in this zone, and that each owner loses its cheapest units first "
-            "(the Allies infantry, then artillery, then tanks; the Axis infantry, then artillery, then blockhouses, then tanks). "
+            "(the Allies infantry, then artillery, then tanks; the Axis infantry, then artillery, then blockhouses, then tanks: "
+            "the model's choice, where in the game each owner chooses). "
             "Each percentage is an exact fraction rounded: in code, <code>lab.fight.exact('allies_hold')</code> gives the fraction "
             "for the Allies holding after the last card.</div>"
         )
