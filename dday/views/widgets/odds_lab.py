@@ -43,7 +43,12 @@ __all__ = ["FIGHT_COLUMNS", "MonteCarlo", "OddsLab", "UnitsNeeded", "simulate_fi
 
 def _title(text: str) -> dict[str, Any]:
     """A chart title just above the plot, below the band where plotly's toolbar appears (it covered the titles)."""
-    return {"text": text, "x": 0, "xanchor": "left", "xref": "paper", "y": 1, "yanchor": "bottom", "yref": "paper", "pad": {"b": 10}}
+    return {"text": text, "x": 0.01, "xanchor": "left", "xref": "container", "y": 1, "yanchor": "bottom", "yref": "paper", "pad": {"b": 10}}
+
+
+def _busy_line(text: str) -> str:
+    """The busy sign's line: always one line high, so the charts under it do not jump when it comes and goes."""
+    return f'<div role="status" aria-live="polite" style="font-size:17px;font-weight:bold;min-height:26px">{text}</div>'
 
 
 FIGHT_COLUMNS: Final = ("allies_hold", "axis_hold", "contested", "empty")
@@ -299,7 +304,7 @@ class OddsLab:
         self.fight_text = st.html()
         self.mc_text = st.html()
         self.message = st.html()
-        self.busy = st.html()  # "Working out the odds …" while a change recomputes (issue 31)
+        self.busy = st.html(_busy_line(""))  # "Working out the odds …" while a change recomputes (issue 31)
         self.heatmap = st.live_figure(
             data=[
                 go.Heatmap(
@@ -397,14 +402,13 @@ class OddsLab:
         each chart is redrawn once, in one batch.
         """
         allies, axis = self.forces()
-        self.busy.value = (
-            '<div role="status" aria-live="polite" style="font-size:17px;font-weight:bold">⏳ Working out the odds for '
-            f"{escape(allies.short())} against {escape(axis.short())} …</div>"
+        self.busy.value = _busy_line(
+            f"Working out the odds for {escape(allies.short())} against {escape(axis.short())} … (the charts change when it is done)"
         )
         try:
             self._recompute(allies, axis)
         finally:
-            self.busy.value = ""
+            self.busy.value = _busy_line("")
 
     def _recompute(self, allies: Force, axis: Force) -> None:
         self.mc = None
