@@ -5,14 +5,15 @@
 For each checkout (this one, and ``--old`` if given) a JupyterLab serves a copy of that
 checkout's notebooks on 127.0.0.1, its kernels importing that checkout's ``dday`` (``PYTHONPATH``);
 Debian's chromium (``/usr/bin/chromium``, driven by Playwright, never ``playwright install``)
-opens ``18_combat_odds_lab.ipynb`` at 1366 × 900, runs every cell, then moves the Allied
-infantry slider with the keyboard (arrow right, arrow left, …). A ``MutationObserver`` on the
+opens ``18_combat_odds_lab.ipynb`` at 1366 × 900 in a tab per checkout, runs every cell, then
+moves the Allied infantry slider with the keyboard (arrow right, arrow left, …), the tabs taking
+turns move by move so that the machine's load falls on both alike. A ``MutationObserver`` on the
 lab's output area stamps every change of the page; a move's time is from the key press to the
 last change before the page stays still for 2 s: the kernel's sums, the messages and
 plotly's drawing together. The table shows the median and the slowest of ``--moves`` moves.
 
 The machine is shared: the times include whatever else runs. Target: at most 250 ms.
-Screenshots (``--shots``): the lab after the cells ran, and just after a move (the busy sign).
+Screenshots (``--shots``): the lab after the cells ran, its fight chart, and 0.1 s after a move (the busy sign).
 """
 
 from __future__ import annotations
@@ -105,44 +106,42 @@ def run_all(page: Any, url: str) -> Any:
     return lab
 
 
-def measure_moves(page: Any, lab: Any, moves: int, shots: Path | None, label: str) -> list[float]:
-    """ms from each key press on the Allied infantry slider to the lab's last change."""
+def measure_move(page: Any, lab: Any, i: int) -> float:
+    """ms from key press ``i`` on the Allied infantry slider (right on even ``i``, left on odd) to the lab's last change."""
     handle = lab.locator(".widget-slider .noUi-handle").first  # the first slider: Allied infantry
-    lab.evaluate(OBSERVE)
-    times = []
-    for i in range(moves):
-        handle.focus()
-        page.wait_for_timeout(300)
-        page.evaluate("() => { window.__changes = []; }")
-        t0 = page.evaluate("() => performance.now()")
-        page.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
-        if shots and i == 0:
-            page.screenshot(path=str(shots / f"18_{label}_just_after_a_move.png"))
-        last_count, still_since = -1, time.monotonic()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            n = page.evaluate("() => window.__changes.length")
-            if n != last_count:
-                last_count, still_since = n, time.monotonic()
-            elif time.monotonic() - still_since > 2.0 and n:
-                break
-            time.sleep(0.05)
-        last = page.evaluate("() => window.__changes.length ? Math.max(...window.__changes) : null")
-        times.append(float(last - t0) if last is not None else float("nan"))
-    return times
+    handle.focus()
+    page.wait_for_timeout(300)
+    page.evaluate("() => { window.__changes = []; }")
+    t0 = page.evaluate("() => performance.now()")
+    page.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+    last_count, still_since = -1, time.monotonic()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        n = page.evaluate("() => window.__changes.length")
+        if n != last_count:
+            last_count, still_since = n, time.monotonic()
+        elif time.monotonic() - still_since > 2.0 and n:
+            break
+        time.sleep(0.05)
+    last = page.evaluate("() => window.__changes.length ? Math.max(...window.__changes) : null")
+    return float(last - t0) if last is not None else float("nan")
 
 
-def run(checkout: Path, moves: int, shots: Path | None, label: str) -> list[float]:
+def run(checkouts: dict[str, Path], moves: int, shots: Path | None) -> dict[str, list[float]]:
+    """Every checkout's lab open at once, in its own JupyterLab and browser tab; the moves take
+    turns between them, so that the machine's load falls on all alike."""
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_lab(checkout, Path(tmp))
+    times: dict[str, list[float]] = {label: [] for label in checkouts}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        servers = {label: start_lab(path, Path(tmp) / label) for label, path in checkouts.items()}
         try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1366, "height": 900})
-                page.set_default_timeout(120_000)
-                lab = run_all(page, url)
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            pages, labs = {}, {}
+            for label, (_, url) in servers.items():
+                pages[label] = page = browser.new_page(viewport={"width": 1366, "height": 900})
+                page.set_default_timeout(180_000)
+                labs[label] = lab = run_all(page, url)
                 if shots:
                     page.screenshot(path=str(shots / f"18_{label}_after_run_all.png"))
                     lab.locator(".js-plotly-plot").nth(1).evaluate("e => e.scrollIntoView({block: 'center'})")
@@ -150,13 +149,22 @@ def run(checkout: Path, moves: int, shots: Path | None, label: str) -> list[floa
                     page.screenshot(path=str(shots / f"18_{label}_fight_chart.png"))
                     lab.evaluate("e => e.scrollIntoView({block: 'start'})")
                     page.wait_for_timeout(500)
-                times = measure_moves(page, lab, moves, shots, label)
-                if shots:
-                    page.screenshot(path=str(shots / f"18_{label}_after_the_moves.png"))
-                browser.close()
+                lab.evaluate(OBSERVE)
+            for i in range(moves):
+                for label in checkouts:
+                    pages[label].bring_to_front()
+                    times[label].append(measure_move(pages[label], labs[label], i))
+            if shots:
+                for label, page in pages.items():
+                    page.bring_to_front()
+                    page.keyboard.press("ArrowRight")
+                    page.wait_for_timeout(100)
+                    page.screenshot(path=str(shots / f"18_{label}_just_after_a_move.png"))
+            browser.close()
         finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+            for proc, _ in servers.values():
+                proc.terminate()
+                proc.wait(timeout=30)
     return times
 
 
@@ -170,7 +178,7 @@ def main() -> None:
     if shots:
         shots.mkdir(parents=True, exist_ok=True)
     rows = [("new", HERE)] + ([("old", Path(args.old))] if args.old else [])
-    results = {label: run(path, args.moves, shots, label) for label, path in rows}
+    results = run(dict(rows), args.moves, shots)
     print(f"Notebook 18, a move of the Allied infantry slider to the last change on the screen, ms ({args.moves} moves each)\n")
     head = f"{'code':<28} {'median':>8} {'slowest':>8}  every move"
     print(head)
