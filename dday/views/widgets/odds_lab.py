@@ -329,7 +329,7 @@ class OddsLab:
                     x=[],
                     y=[],
                     mode="markers",
-                    name=f"{_LABELS[c]} (sampled)",
+                    name=f"{_LABELS[c].split(' (')[0]} (sampled)",  # "empty (sampled)": the whole legend fits
                     marker={"color": _COLORS[c], "symbol": "x", "size": 11},
                     error_y={"type": "data", "array": [], "arrayminus": []},
                     visible=False,
@@ -343,7 +343,7 @@ class OddsLab:
             margin={"l": 60, "r": 10, "t": 80, "b": 140},
             font={"size": 15},
             title=_title("Who holds the zone after each card"),
-            legend={"font": {"size": 13}, "orientation": "h", "y": -0.25},
+            legend={"font": {"size": 13}, "orientation": "h", "y": -0.25, "entrywidth": 0.5, "entrywidthmode": "fraction"},  # two columns
         )
         self.fight_chart.update_xaxes(title="attack card (11 and 13 alternate)", dtick=1)
         self.fight_chart.update_yaxes(title="probability", tickformat=".0%", range=[0, 1.02])
