@@ -1,8 +1,10 @@
 """The exact chain played die by die (dday.odds.exact_chain, issue 33) gives the same Fractions as
-the chain over the transition rows, state by state and card by card, wherever it applies."""
+the chain over the transition rows, state by state and card by card, wherever it applies; big
+fights' float chain (no transition matrix) gives those Fractions to 1e-12."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +14,7 @@ from hypothesis import strategies as st
 
 from dday import odds
 from dday.odds.exact_chain import SMALL, die_by_die, run_die_by_die, run_exact
-from dday.odds.fight_model import run_exact_rows
+from dday.odds.fight_model import DENSE_UP_TO, FIGHT_KEYS, run_exact_rows
 from dday.rules.state import Rules
 from dday.rules.units import Force
 
@@ -72,3 +74,24 @@ def test_where_the_dice_do_not_come_one_per_unit_the_rows_run() -> None:
     assert run_die_by_die(fight.model, fight.sequence) is None
     assert _fractions(run_exact(fight.model, fight.sequence)) == _fractions(run_exact_rows(fight.model, fight.sequence))
 
+
+
+@pytest.mark.rules("R-COMBAT-5", "R-COMBAT-6", "FORT-11", "VAR-RM-9")
+@pytest.mark.parametrize(
+    ("args", "kw"),
+    [
+        (("6i 3a 3t", "6i 3a 2t 1b", 4), {"rules": FORT}),
+        (("8i 4a 4t", "6i 4a 4t 4b", 3), {"first": "axis"}),
+        (("8i 4a", "9i 2t", 3), {"rules": ARTY_ORDERS, "policy": odds.ENGINE_ORDER_POLICY}),
+    ],
+)
+def test_big_fights_floats_are_the_fractions(args: tuple[str, str, int], kw: dict[str, Any]) -> None:
+    """Above DENSE_UP_TO states the float chain plays each card from the two fire laws, without
+    the transition matrix (issue 33): every cell within 1e-12, relative, of its Fraction."""
+    fight = odds.zone_fight_exact(*args, **kw)
+    assert fight.model.size > DENSE_UP_TO
+    with pytest.raises(ValueError, match="without its matrix"):
+        fight.model.matrix(0)
+    for c, row in enumerate(fight.rows):
+        for j, key in enumerate(FIGHT_KEYS):
+            assert math.isclose(fight.float_table[c, j], row[key], rel_tol=1e-12, abs_tol=1e-300), (c, key)

@@ -53,6 +53,11 @@ FIGHT_KEYS: Final = (
     *(f"E[axis_{u}]" for u in AXIS_COLS),
 )
 
+DENSE_UP_TO: Final = 121
+"""Up to this many states (10 units a side) a card multiplies by the transition matrix
+(:meth:`FightModel.matrix`); above, :meth:`FightModel.step` plays it from the two fire laws
+without one (measured with ``benchmarks/bench_odds.py``: the crossover is near 11 v 11)."""
+
 Mixture = tuple[tuple[int, CombatOptions], ...]
 """A card's combat options as ((weight, options), ...): each options with probability weight / total."""
 Kind = tuple[str, Mixture]
@@ -290,16 +295,31 @@ class FightModel:
             P(a2, x2) = sum over states (a, x) of p[a, x] × P(the Axis fire leaves a2 of a) × P(the Allied fire leaves x2 of x):
 
         per Allied force ``a``, one small product of matrices over ``x`` (:meth:`fire_laws`), then
-        the sum over ``a``; the transition matrix itself is never made. The products are 31 × 31
-        at most, too small for numpy's BLAS to start threads (that would fight over the cores of
-        a busy machine).
+        the sum over ``a``; the transition matrix is never made. The products are 31 × 31 at
+        most, too small for numpy's BLAS to start threads (that would fight over the cores of a
+        busy machine). A small fight (:data:`DENSE_UP_TO` states) multiplies by its
+        :meth:`matrix` instead: for it, a few numpy calls cost more than the sums.
         """
+        if self.size <= DENSE_UP_TO:
+            return np.einsum("s,st->t", p, self.matrix(k))
         na, nx = len(self.side_a.forces), len(self.side_x.forces)
         out = np.zeros((na, nx))
         for w, to_a, to_x in self.fire_laws(k):
             axis_fire = ((w * p)[:, None] * to_a).reshape(na, nx, na)  # [a, x, a2], weighted by P(a, x)
             out += np.matmul(axis_fire.transpose(0, 2, 1), to_x.reshape(na, nx, nx)).sum(axis=0)
         return out.ravel()
+
+    @lru_cache(maxsize=64)  # noqa: B019 - as exact()
+    def matrix(self, k: int) -> np.ndarray:
+        """Kind ``k``'s transition matrix of floats, ``T[s, t]`` = P(s → t) (read-only): for small
+        fights only (:meth:`step`; 121 × 121 at most)."""
+        if self.size > DENSE_UP_TO:
+            raise ValueError(f"a fight of {self.size} states is played by FightModel.step, without its matrix")
+        matrix = np.zeros((self.size, self.size))
+        for w, to_a, to_x in self.fire_laws(k):
+            matrix += w * np.einsum("si,sj->sij", to_a, to_x).reshape(self.size, self.size)
+        matrix.flags.writeable = False  # memoised
+        return matrix
 
     def from_start(self, k: int) -> np.ndarray:
         """:meth:`step` from the start (one card of kind ``k``), from the starting forces' hits alone:
