@@ -26,7 +26,7 @@ A whole fight for one zone over several attack cards is :func:`zone_fight`.
 The package's modules, from the bottom up: :mod:`.inputs` (checks on what is asked,
 :class:`OddsInputError`), :mod:`.distribution` (the result type), :mod:`.dice_weights` (dice as
 integer weights), :mod:`.one_cycle` (one combat cycle, casualty policies), :mod:`.fight_model`
-(the fight's Markov model and its two chains), :mod:`.fight_rows` (the result, :class:`ZoneFight`),
+(the fight's Markov model and its two chains), :mod:`.exact_chain` (big exact chains, die by die), :mod:`.fight_rows` (the result, :class:`ZoneFight`),
 :mod:`.holds` (who holds after the last card, for the bots), :mod:`.fight_chain` (the fight over
 several cards), :mod:`.events` (the special events) and :mod:`.rule_effects` (what the advanced
 rules change). Every public name is importable from ``dday.odds`` itself.
