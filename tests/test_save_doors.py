@@ -108,7 +108,7 @@ def test_an_older_save_loads_only_if_it_replays_and_says_what_was_not_checked(go
     path = tmp_path / "old.json"
     path.write_text(json.dumps(old), encoding="utf-8")
     assert cli.main(["check", str(path)]) == 0
-    assert "note: saved by an older dday without a checksum" in capsys.readouterr().out
+    assert "note: saved by an older dday, without a fingerprint of its content" in capsys.readouterr().out
     _refused(_edit(old, final={**old["final"], "hold": 1}), "does not match")
     _refused(_edit(old, checksum=golden["checksum"]), "unknown key 'checksum'")
 
@@ -177,5 +177,5 @@ def test_the_game_board_shows_the_note_of_an_older_save(golden: dict[str, Any], 
     path.write_text(json.dumps(old), encoding="utf-8")
     board = GameBoard("greedy", "greedy", "greedy", seed=0)
     assert board.load(path)
-    assert "Loaded" in board.message.value and "Note: this file was saved by an older dday without a checksum" in board.message.value
+    assert "Loaded" in board.message.value and "Note: this file was saved by an older dday, without a fingerprint" in board.message.value
     assert board.load(GOLDEN) and "Note" not in board.message.value

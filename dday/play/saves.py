@@ -301,9 +301,9 @@ KEYS = ("format", "version", "rules", "seed", "players", "start", "inputs", "fin
 KEYS_UNCHECKED = KEYS[:-1]  # version 2: no checksum
 SIDES = ("allies", "axis")
 UNCHECKED_NOTE = (
-    "saved by an older dday without a checksum (saved-game version 2): it replays legally to its stored final"
-    " position, but a change that leaves that position as it is (a die that made no difference, the seed, the"
-    " players' names) cannot be detected in it; save it again to give it a checksum"
+    "saved by an older dday, without a fingerprint of its content (a checksum; saved-game version 2): it replays"
+    " legally to its stored final position, but a change that leaves that position as it is (a die that made no"
+    " difference, the seed, the players' names) cannot be detected in it; save it again to add the fingerprint"
 )
 
 
@@ -372,8 +372,8 @@ def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bo
         raise SaveFileError("'final' must be the final position (an object), as saved")
     if version == VERSION and data[CHECKSUM_KEY] != checksum(data):
         raise SaveFileError(
-            "the file was changed after it was saved: its checksum (SHA-256 of the content) does not match what it holds now."
-            " A saved game cannot be edited by hand; play the change instead"
+            "the file was changed after it was saved: it carries a fingerprint of its content (a SHA-256 checksum),"
+            " and what it holds now no longer matches it. A saved game cannot be edited by hand; play the change instead"
         )
     return start, seed, players, data["start"] is not None, inputs
 
