@@ -53,7 +53,7 @@ def test_status_uses_a_die_glyph_every_font_has() -> None:
 def test_one_map_until_a_replay_is_shown() -> None:
     board = GameBoard("greedy", "person", seed=1)
     assert board.replay_map is None and board.replay_map_box.children == ()
-    assert board.replay_slider.description == "move"
+    assert board.replay_slider.description == "Replay at input"  # the name a screen reader says (issue 31)
     board.replay_this_button.click()
     assert board.replay_map is not None and board.replay_map_box.children == (board.replay_map.widget,)
 

@@ -43,7 +43,7 @@ from ..rules.fortune import hit_number
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
-from ..rules.words import count, percent, plural, roll_words
+from ..rules.words import count, percent, plural, roll_words, side_name
 from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
 from .greedy import distances
 from .plan_odds import garrison_odds, joinable, threat
@@ -54,7 +54,8 @@ __all__ = ["Hint", "NoDecisionError", "hint"]
 
 
 class NoDecisionError(DDayError):
-    """There is nothing to decide: the game is over or the dice are about to be rolled (R-TURN-3)."""
+    """There is nothing to decide: the game is over or the dice are about to be rolled (R-TURN-3:
+    the steps of a card come in order, and a roll is nobody's choice). The message says which, in words."""
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,10 @@ def hint(state: State, seed: int = 0) -> Hint:
     Raises :class:`NoDecisionError` when nobody has to decide (a roll is due, or the game is over).
     """
     side = state.current_player
-    if state.is_over or side not in ("allies", "axis"):
-        raise NoDecisionError("R-TURN-3: nothing to decide now (the dice roll next, or the game is over)")
+    if state.is_over:
+        raise NoDecisionError(f"The game is over: the {side_name(str(state.winner))} win, so there is nothing left to decide.")
+    if side not in ("allies", "axis"):  # R-TURN-3: the card's steps come in order, and this one is a roll
+        raise NoDecisionError("Nothing to decide now: the dice are rolled next.")
     actions = legal_actions(state)
     action = PlannerBot().choose(state, actions, np.random.default_rng(seed))
     return _explain(state, side, action)

@@ -53,6 +53,7 @@ from ...rules.cards import ORDER_CARDS
 from ...rules.engine import describe_step
 from ...rules.state import Rules, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
+from ..aria import NamedSlider
 from ..maps import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
@@ -200,7 +201,7 @@ class GameBoard:
         self.replay_states: list[State] = []
         self.replay_inputs: list[Input] = []
         self.replay_this_button = st.button("Replay this game", tooltip="Step through the game so far, move by move")
-        self.replay_slider = w.IntSlider(value=0, min=0, max=0, description="move", continuous_update=False, layout=w.Layout(width="560px"))
+        self.replay_slider = NamedSlider(value=0, min=0, max=0, description="Replay at input", layout=w.Layout(width="560px"))
         self.replay_prev = st.button("◀ Prev")
         self.replay_next = st.button("Next ▶")
         self.replay_caption = st.html()
@@ -481,10 +482,9 @@ class GameBoard:
             self.replay_map_box.children = [self.replay_map.widget]
         k = self.replay_slider.value
         what = "the start" if k == 0 else f"input {k} of {len(self.replay_inputs)}: <b>{escape(_input_text(self.replay_inputs[k - 1]))}</b>"
-        events = "<br>".join(escape(e) for e in s.events[-6:])
         self.replay_caption.value = (
             f'<div style="font-size:17px">After {what} · turn {s.turn}, order {s.card} ({escape(ORDER_CARDS[s.card].name)})</div>'
-            f'<div class="dday-log" style="max-height:140px">{events}</div>'
+            + st.log_html(s.events, 6, name="Log of the replayed input", max_height="140px")
         )
         self.replay_map.update(s)
 
