@@ -138,3 +138,31 @@ def test_the_map_keeps_the_defenders_on_the_board_while_they_fire_back() -> None
     board.history.apply((6, 6))  # the defenders miss
     board.refresh()
     assert board.map_view.state is board.state and board.map_note.value == ""
+
+
+def test_one_strongest_bot_in_every_seat_list_and_one_name() -> None:
+    """Issue 31.10: the planner, the strongest bot, is offered in every seat list and is the bot the
+    Hint names; the notebooks that seat bots (17, 20) offer it under that name."""
+    import json
+    from pathlib import Path
+
+    from dday.bots import BOTS, STRONGEST
+    from dday.views.widgets.game_board import SEAT_CHOICES
+
+    assert STRONGEST == "planner" and STRONGEST in SEAT_CHOICES and set(SEAT_CHOICES) - {"person"} == set(BOTS)
+    board = GameBoard(germany=STRONGEST, uk="person", seed=1, auto=False)
+    assert "the planner bot, the strongest" in board.title.value
+    assert "planner bot, the strongest" in board.hint_button.tooltip
+    board.play_bots()  # the planner plays the Germans' seat
+    assert board.turn_now().kind == "person" and len(board.history.inputs) > 1
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+
+    def text(name: str) -> str:
+        return "".join("".join(c["source"]) for c in json.loads((notebooks / name).read_text(encoding="utf-8"))["cells"])
+
+    assert 'axis="planner"' in text("17_full_turn.ipynb")
+    assert '"planner"' in text("20_play.ipynb") and 'us="planner"' in text("20_play.ipynb")
+    for name in ("17_full_turn.ipynb", "20_play.ipynb", "21_what_wins.ipynb"):
+        for sentence in text(name).replace("\n", " ").split(". "):
+            if "strongest" in sentence:
+                assert "planner" in sentence, (name, sentence)  # "the strongest" is only ever said of the planner

@@ -1,4 +1,4 @@
-"""The coach: what the strongest bot would do now, why, and the numbers behind it.
+"""The coach: what the strongest bot, the planner, would do now, why, and the numbers behind it.
 
 :func:`hint` asks :class:`~dday.bots.planner.PlannerBot` for its choice in the position,
 without playing it, and explains it in a sentence with the exact odds that decided it
@@ -44,10 +44,10 @@ from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
 from ..rules.words import count, percent, plural, roll_words, side_name
+from . import BOTS, STRONGEST
 from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
 from .greedy import distances
 from .plan_odds import garrison_odds, joinable, threat
-from .planner import PlannerBot
 from .strong import CARDS_AHEAD, MAX_UNITS, hold_probability
 
 __all__ = ["Hint", "NoDecisionError", "hint"]
@@ -92,7 +92,7 @@ def hint(state: State, seed: int = 0) -> Hint:
     if side not in ("allies", "axis"):  # R-TURN-3: the card's steps come in order, and this one is a roll
         raise NoDecisionError("Nothing to decide now: the dice are rolled next.")
     actions = legal_actions(state)
-    action = PlannerBot().choose(state, actions, np.random.default_rng(seed))
+    action = BOTS[STRONGEST]().choose(state, actions, np.random.default_rng(seed))
     return _explain(state, side, action)
 
 
