@@ -185,3 +185,66 @@ def test_card_lab_plays_with_the_keyboard_alone(a11y_page: Any, app_server: str,
     assert "Airborne attacks" in log["text"] or "airborne" in log["text"].lower(), log
     page.screenshot(path=str(a11y_dir / "keyboard_01_log_focused.png"))
     assert re.search(r"\d", log["text"])
+
+
+def test_map_has_a_name_and_a_table_the_keyboard_reaches(a11y_page: Any, app_server: str, a11y_dir: Path) -> None:  # noqa: F811
+    """Notebook 01 in the app: the map is a region named after the position; from the map, Tab
+    reaches the toggle that shows the map in words (every place, its holder, its units)."""
+    page = a11y_page
+    open_app_page(page, f"{app_server}/voila/render/01_airborne_assault.ipynb", "Check yourself")
+    maps = page.get_by_role("region", name=re.compile(r"^Map of the front: Turn 1, order 1"))
+    _wait_until(lambda: maps.count() >= 1, 60, "the map has no accessible name")
+    maps.first.focus()
+    toggle = _tab_to(page, lambda f: f["tag"] == "BUTTON" and "Show the map as a table" in f["text"], limit=20)
+    assert float(toggle["outline"].removesuffix("px")) >= 2, toggle
+    page.keyboard.press("Enter")
+    table = page.locator("table.dday-map-table").first
+    table.wait_for(timeout=30_000)
+    _wait_until(lambda: "Hide the table" in page.locator(":focus").inner_text(), 30, "the toggle did not say it is on")
+    text = table.inner_text()
+    assert "F11 Sainte-Mère-Église" in text and "F30 Caen (victory city Caen)" in text and "Held by" in text
+    assert page.locator("table.dday-map-table th[scope=row]").count() >= 42
+    table.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(a11y_dir / "keyboard_01_map_table.png"))
+
+
+def test_game_board_after_play_passes_axe_and_its_log_scrolls(a11y_page: Any, app_server: str, axe_source: str, a11y_dir: Path) -> None:  # noqa: F811
+    """Notebook 20 in the app, after the bots played, a Hint, the map as a table and a replay
+    (its slider, map and log shown): still no serious violation; the game log, reached with
+    Tab, scrolls with Page Up."""
+    page = a11y_page
+    open_app_page(page, f"{app_server}/voila/render/20_play.ipynb", "still turn")
+    board = page.locator(".dday-ui", has=page.get_by_role("button", name="Play bots until a person must decide")).first
+    board.locator("button.jupyter-button", has_text=re.compile(r"^\W*Hint\s*$")).first.click()
+    _wait_until(lambda: board.locator(".dday-hint").count() >= 1, 30, "no hint")
+    hint = board.locator(".dday-hint").first.inner_text()
+    assert "R-TURN-3" not in hint and ("%" in hint or "planner" in hint.lower() or "Nothing to decide" in hint), hint
+    roll = board.get_by_role("button", name="Roll", exact=True)
+    for n in (1, 2):  # two of the airborne boxes' rolls, so the replay has inputs to step through
+        roll.click()
+        _wait_until(lambda n=n: board.inner_text().count("Airborne attacks") >= n or "Last roll" in board.inner_text(), 30, "Roll did nothing")
+        _wait_until(lambda: roll.is_enabled(), 30, "Roll did not come back")
+    board.get_by_role("button", name="Show the map as a table").first.click()
+    board.get_by_role("button", name="Replay this game").click()
+    slider = board.get_by_role("slider", name="Replay at input")
+    slider.wait_for(timeout=30_000)
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    _wait_until(lambda: "After input 1 of" in board.inner_text(), 30, "the replay slider did not move with the keyboard")
+    page.wait_for_timeout(1500)
+    violations = axe_violations(page, axe_source)
+    (a11y_dir / "axe_20_play_after_play.json").write_text(json.dumps(violations, indent=1), encoding="utf-8")
+    blocking = [v for v in violations if v.get("impact") in BLOCKING]
+    assert not blocking, f"axe-core {AXE_VERSION} on 20 after playing:\n{summary(blocking)}"
+    # the third board (bots only, a whole game loaded): its log overflows; Tab reaches it, Page Up scrolls it
+    logs = page.get_by_role("region", name="Game log")
+    full = next(i for i in range(logs.count()) if logs.nth(i).evaluate("e => e.scrollHeight > e.clientHeight + 20"))
+    log = logs.nth(full)
+    log.evaluate("e => e.scrollIntoView({block: 'center'})")
+    log.focus()
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Game log"
+    before = log.evaluate("e => e.scrollTop")
+    page.keyboard.press("PageUp")
+    page.wait_for_timeout(500)
+    assert log.evaluate("e => e.scrollTop") != before, "Page Up did not scroll the focused log"
+    page.screenshot(path=str(a11y_dir / "app_20_log_focused.png"))

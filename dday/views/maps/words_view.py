@@ -33,6 +33,7 @@ class MapInWords:
             value=False, description="Show the map as a table", icon="table", tooltip="Every place, who holds it and its units, in words"
         )
         self.toggle.layout.width = "auto"
+        self.toggle.layout.margin = "4px 6px"  # room for the focus ring, which the column would clip
         self.table = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
         self.toggle.observe(lambda _c: self._show(), names="value")
 

@@ -258,7 +258,7 @@ def hint_html(state: State) -> str:
         text = str(exc)
         if state.current_player == "chance" and not state.is_over:
             text = f"{text} {next_roll_words(state)}"
-    return f'<div class="dday-hint" style="border-left:4px solid var(--jp-brand-color1,#0072B2);padding:4px 8px;margin:4px 0"><b>Hint:</b> {escape(text)}</div>'
+    return f'<div class="dday-hint" style="border-left:4px solid var(--jp-brand-color1,#0072B2);padding:4px 8px;margin:4px 0"><b>Hint:</b> {st.words_html(text)}</div>'
 
 
 def next_roll_words(state: State) -> str:
