@@ -39,6 +39,7 @@ VIEWPORT = {"width": 1366, "height": 900}
 
 AXE_PAGES: list[tuple[str, str]] = [
     # (path under the app's URL, a text shown once the page has run to its end)
+    ("", "Today's lesson"),  # the landing page
     ("voila/render/01_airborne_assault.ipynb", "Check yourself"),
     ("voila/render/17_full_turn.ipynb", "steps (decisions and rolls) in turn 1"),
     ("voila/render/20_play.ipynb", "still turn"),
@@ -123,9 +124,11 @@ def _wait_until(ready: Any, seconds: float, what: str) -> None:
         time.sleep(0.3)
 
 
-def open_app_page(page: Any, url: str, ready_text: str) -> None:
-    """Open a page of the app and wait until it has run to its end (``ready_text`` shows) and the maps are drawn."""
-    page.goto(url)
+def open_app_page(page: Any, app: tuple[str, str], path: str, ready_text: str) -> None:
+    """Open ``path`` in the app (``app``: its URL and class token) and wait until the page has run to
+    its end (``ready_text`` shows) and its maps are drawn."""
+    url, token = app
+    page.goto(f"{url}/{path}?token={token}")
     page.get_by_text(ready_text).first.wait_for(timeout=180_000)
     _wait_until(
         lambda: page.evaluate("() => !document.querySelector('.leaflet-container') || document.querySelectorAll('path.leaflet-interactive').length > 0"),
@@ -136,9 +139,9 @@ def open_app_page(page: Any, url: str, ready_text: str) -> None:
 
 
 @pytest.mark.parametrize(("path", "ready_text"), AXE_PAGES, ids=[p.rsplit("/", 1)[-1].removesuffix(".ipynb") or "landing" for p, _ in AXE_PAGES])
-def test_axe_finds_no_serious_violation(a11y_page: Any, app_server: str, axe_source: str, a11y_dir: Path, path: str, ready_text: str) -> None:  # noqa: F811
+def test_axe_finds_no_serious_violation(a11y_page: Any, app_server: tuple[str, str], axe_source: str, a11y_dir: Path, path: str, ready_text: str) -> None:  # noqa: F811
     page = a11y_page
-    open_app_page(page, f"{app_server}/{path}", ready_text)
+    open_app_page(page, app_server, path, ready_text)
     violations = axe_violations(page, axe_source)
     name = path.rsplit("/", 1)[-1].removesuffix(".ipynb") or "landing"
     (a11y_dir / f"axe_{name}.json").write_text(json.dumps(violations, indent=1), encoding="utf-8")
@@ -168,11 +171,11 @@ def _tab_to(page: Any, wanted: Any, limit: int = 80) -> dict[str, Any]:
     raise AssertionError(f"{limit} presses of Tab never reached the element (last: {_focused(page)})")
 
 
-def test_card_lab_plays_with_the_keyboard_alone(a11y_page: Any, app_server: str, a11y_dir: Path) -> None:  # noqa: F811
+def test_card_lab_plays_with_the_keyboard_alone(a11y_page: Any, app_server: tuple[str, str], a11y_dir: Path) -> None:  # noqa: F811
     """Notebook 01 in the app: Tab to Roll, Enter rolls, the focus ring is visible (≥ 2 px), Tab
     reaches the game log, whose lines (the roll among them) a screen reader reads."""
     page = a11y_page
-    open_app_page(page, f"{app_server}/voila/render/01_airborne_assault.ipynb", "Check yourself")
+    open_app_page(page, app_server, "voila/render/01_airborne_assault.ipynb", "Check yourself")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.mouse.click(5, 5)  # start from the top of the page, as a keyboard user does
     roll = _tab_to(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Roll")
@@ -187,11 +190,11 @@ def test_card_lab_plays_with_the_keyboard_alone(a11y_page: Any, app_server: str,
     assert re.search(r"\d", log["text"])
 
 
-def test_map_has_a_name_and_a_table_the_keyboard_reaches(a11y_page: Any, app_server: str, a11y_dir: Path) -> None:  # noqa: F811
+def test_map_has_a_name_and_a_table_the_keyboard_reaches(a11y_page: Any, app_server: tuple[str, str], a11y_dir: Path) -> None:  # noqa: F811
     """Notebook 01 in the app: the map is a region named after the position; from the map, Tab
     reaches the toggle that shows the map in words (every place, its holder, its units)."""
     page = a11y_page
-    open_app_page(page, f"{app_server}/voila/render/01_airborne_assault.ipynb", "Check yourself")
+    open_app_page(page, app_server, "voila/render/01_airborne_assault.ipynb", "Check yourself")
     maps = page.get_by_role("region", name=re.compile(r"^Map of the front: Turn 1, order 1"))
     _wait_until(lambda: maps.count() >= 1, 60, "the map has no accessible name")
     maps.first.focus()
@@ -208,12 +211,12 @@ def test_map_has_a_name_and_a_table_the_keyboard_reaches(a11y_page: Any, app_ser
     page.screenshot(path=str(a11y_dir / "keyboard_01_map_table.png"))
 
 
-def test_game_board_after_play_passes_axe_and_its_log_scrolls(a11y_page: Any, app_server: str, axe_source: str, a11y_dir: Path) -> None:  # noqa: F811
+def test_game_board_after_play_passes_axe_and_its_log_scrolls(a11y_page: Any, app_server: tuple[str, str], axe_source: str, a11y_dir: Path) -> None:  # noqa: F811
     """Notebook 20 in the app, after the bots played, a Hint, the map as a table and a replay
     (its slider, map and log shown): still no serious violation; the game log, reached with
     Tab, scrolls with Page Up."""
     page = a11y_page
-    open_app_page(page, f"{app_server}/voila/render/20_play.ipynb", "still turn")
+    open_app_page(page, app_server, "voila/render/20_play.ipynb", "still turn")
     board = page.locator(".dday-ui", has=page.get_by_role("button", name="Play bots until a person must decide")).first
     board.locator("button.jupyter-button", has_text=re.compile(r"^\W*Hint\s*$")).first.click()
     _wait_until(lambda: board.locator(".dday-hint").count() >= 1, 30, "no hint")
