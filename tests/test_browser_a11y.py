@@ -142,6 +142,7 @@ def open_app_page(page: Any, app: tuple[str, str], path: str, ready_text: str) -
 def test_axe_finds_no_serious_violation(a11y_page: Any, app_server: tuple[str, str], axe_source: str, a11y_dir: Path, path: str, ready_text: str) -> None:  # noqa: F811
     page = a11y_page
     open_app_page(page, app_server, path, ready_text)
+    assert "Javascript Error" not in page.inner_text("body")  # a chart that failed to draw (the app's CSP once blocked the maps' topojson stub)
     violations = axe_violations(page, axe_source)
     name = path.rsplit("/", 1)[-1].removesuffix(".ipynb") or "landing"
     (a11y_dir / f"axe_{name}.json").write_text(json.dumps(violations, indent=1), encoding="utf-8")
