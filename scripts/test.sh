@@ -3,9 +3,10 @@
 # Usage (from anywhere):  bash scripts/test.sh [extra pytest args]
 #
 # What it needs: python3 (3.11 or newer) and, on a machine where they are missing, the right to
-# install Debian packages (root, or sudo): python3-venv, chromium and a font for the browser tests.
+# install Debian packages (root, or sudo): python3-venv, chromium and a font for the browser tests, and
+# npm, which fetches axe-core (pinned) for the accessibility tests into ~/.cache/dday-tests on first use.
 # What it does:
-#   1. installs the Debian packages that are missing (chromium, fonts-dejavu-core, python3-venv);
+#   1. installs the Debian packages that are missing (chromium, fonts-dejavu-core, npm, python3-venv);
 #   2. makes the virtual environment .venv in the repository (or reuses it) -- Debian's own
 #      Python refuses `pip install` outside one (PEP 668);
 #   3. installs dday with its test and development extras into .venv, at the versions in
@@ -30,6 +31,7 @@ apt_install() {
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ! -x "$VENV/bin/python" ] && ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
   missing+=("python3-venv")
 fi
