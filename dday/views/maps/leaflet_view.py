@@ -193,7 +193,7 @@ class LeafletView:
         if basemap:  # online only: OpenStreetMap tiles
             self.map.add(ipyleaflet.basemap_to_tiles(ipyleaflet.basemaps.OpenStreetMap.Mapnik))
         self.info = ipywidgets.HTML(
-            value="<i>Hover over or click a zone, a badge or a name to see its units.</i>",
+            value="<i>Hover over or click a zone, a badge or a name to see its units; the button above lists them all.</i>",
             layout=ipywidgets.Layout(width="auto", padding="6px"),
         )
         self.widget = ipywidgets.HBox([self.map, self.info], layout=ipywidgets.Layout(width="100%", align_items="flex-start"))
