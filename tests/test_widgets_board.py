@@ -244,3 +244,21 @@ def test_an_upload_too_big_for_the_page_is_said_on_the_board() -> None:
     assert "at most 8.4 MB" in board.message.value and board.state.key == key
     board.upload.receive("sneaky.json", b"{" + b" " * (9 * 2**20))  # a browser that ignores the limit
     assert "Could not load sneaky.json: the file is 9.4 MB" in board.message.value
+
+
+def test_replay_slider_has_a_name_and_bounds_what_a_browser_sends() -> None:
+    """Issue 31.11: the replay slider is a NamedSlider (a native range input named by its label, where
+    ipywidgets' slider handle has no accessible name); a value from the page is kept in range."""
+    from dday.views.aria import NamedSlider
+
+    board = GameBoard("greedy", "greedy", seed=4)
+    board.play_bots(40)
+    board.replay_from()
+    slider = board.replay_slider
+    assert isinstance(slider, NamedSlider) and slider.description == "Replay at input"
+    slider.value = 10**9  # what a stranger's browser might send
+    assert slider.value == slider.max == len(board.history.inputs)
+    slider.value = -5
+    assert slider.value == 0 and board.replay_state is board.history.states[0]
+    with pytest.raises(ValueError, match="needs a description"):
+        NamedSlider(min=0, max=3)
