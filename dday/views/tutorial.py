@@ -313,7 +313,8 @@ class TurnStepper(PlayLab):
 
 
 def turn_stepper(seed: int = 0, allies: PlayerSpec = "person", axis: PlayerSpec = "greedy", state: State | None = None) -> TurnStepper:
-    """Step through one turn (from the set-up unless ``state`` is given); each side "person", "greedy" or "random"."""
+    """Step through one turn (from the set-up unless ``state`` is given); each side "person" or a bot's name
+    ("random", "greedy", "strong" or "planner", the strongest)."""
     return TurnStepper(state, seed=seed, allies=allies, axis=axis)
 
 
