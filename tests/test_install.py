@@ -9,6 +9,7 @@ import os
 import re
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -171,11 +172,27 @@ def test_tutorial_exits_non_zero_when_jupyterlab_refuses_to_start(
     assert "JupyterLab stopped with exit code 1" in capsys.readouterr().err
 
 
-def _jupyter_config(tmp_path: Path) -> Path:
-    """A Jupyter config folder for tests: no browser, a free port on 127.0.0.1."""
+def test_tutorial_exits_non_zero_when_jupyterlab_cannot_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whoever runs it: JupyterLab told to use a port that is taken, and no other, stops at once."""
+    pytest.importorskip("jupyterlab")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(_jupyter_config(tmp_path, port=None)))
+        monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+        monkeypatch.setenv("JUPYTER_PORT", str(taken.getsockname()[1]))
+        monkeypatch.setenv("JUPYTER_PORT_RETRIES", "0")
+        assert cli.main(["tutorial", str(tmp_path / "t")]) == 1
+    assert "JupyterLab stopped with exit code 1" in capsys.readouterr().err
+
+
+def _jupyter_config(tmp_path: Path, port: int | None = 0) -> Path:
+    """A Jupyter config folder for tests: no browser, on 127.0.0.1, a free port (``port=0``)."""
     folder = tmp_path / "jupyter-config"
     folder.mkdir(exist_ok=True)
-    config = {"ServerApp": {"open_browser": False, "port": 0, "ip": "127.0.0.1"}}
+    config = {"ServerApp": {"open_browser": False, "ip": "127.0.0.1", **({} if port is None else {"port": port})}}
     (folder / "jupyter_server_config.json").write_text(json.dumps(config), encoding="utf-8")
     return folder
 
