@@ -69,6 +69,7 @@ def test_no_install_line_names_the_other_projects_dday(repo_root: Path) -> None:
     assert not found, found
     readme = (repo_root / "README.md").read_text(encoding="utf-8")
     assert "dday-tutorial" in _installed_names(readme) and "python -m build" in readme
+    assert f"dday_tutorial-{PROJECT['version']}-py3-none-any.whl[lab]" in readme  # the file python -m build writes
 
 
 def test_the_missing_extra_message_names_our_distribution(monkeypatch: pytest.MonkeyPatch) -> None:
