@@ -63,12 +63,21 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     tut.add_argument("--no-browser", action="store_true", help="only copy; do not start JupyterLab")
     app = sub.add_parser(
         "app",
-        help="serve the tutorial as a classroom app (Voila: code hidden, widgets live)",
-        description="Serve the tutorial through Voila on this machine: a landing page lists the notebooks; the code is hidden.",
+        help="serve the tutorial to a class as an app (Voila: code hidden, widgets live, a class token)",
+        description=(
+            "Serve the tutorial through Voila: a landing page lists the notebooks by title, the code is hidden, and every page "
+            "needs the class token. By default only this computer can reach it; --host 0.0.0.0 serves the school's network."
+        ),
     )
-    app.add_argument("notebook", nargs="?", help="serve only this notebook, e.g. 01_airborne_assault (default: the landing page)")
-    app.add_argument("--port", type=_port, default=8866, help="port on 127.0.0.1 (default 8866)")
-    app.add_argument("--dir", help="folder to serve the notebooks from (default: a new temporary folder)")
+    app.add_argument(
+        "notebook", nargs="*", help="the lesson's notebooks, e.g. 01_airborne_assault: preheated, listed first, and the URL printed opens the first"
+    )
+    app.add_argument("--host", default="127.0.0.1", type=_host, help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)")
+    app.add_argument("--port", type=_port, default=8866, help="port (default 8866; the next free one if it is busy, and the URL says which)")
+    app.add_argument("--token", type=_token, help="the class token (default: a new random one, printed in the URL)")
+    app.add_argument("--pool", type=_bounded(0, 60), default=4, help="pages of each lesson notebook prepared before anyone asks (default 4; 0 to 60)")
+    app.add_argument("--cull-after", type=_bounded(10, 86400), default=60, help="seconds a kernel lives on after its page was closed (default 60)")
+    app.add_argument("--dir", type=_app_folder, help="keep the notebooks in this folder (edited ones are kept and served as edited)")
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return p
 
@@ -104,6 +113,48 @@ def _output_path(text: str) -> Path:
     return path
 
 
+def _bounded(least: int, most: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``."""
+    whole = _whole(least)
+
+    def parse(text: str) -> int:
+        n = whole(text)
+        if n > most:
+            raise argparse.ArgumentTypeError(f"expected a whole number of at most {most}, not {n}")
+        return n
+
+    parse.__name__ = f"whole number from {least} to {most}"
+    return parse
+
+
+def _host(text: str) -> str:
+    """An argparse type: an address to listen on (a name or an IP address, no URL, no port)."""
+    if not text or len(text) > 253 or not all(c.isalnum() or c in ".-:" for c in text):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not an address (use e.g. 127.0.0.1, 0.0.0.0 or this computer's address)")
+    return text
+
+
+def _token(text: str) -> str:
+    """An argparse type: a class token of 8 to 64 letters, digits, '-' or '_' (it travels in a URL)."""
+    if not 8 <= len(text) <= 64 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in text):
+        raise argparse.ArgumentTypeError("a class token has 8 to 64 letters, digits, '-' or '_'")
+    return text
+
+
+def _app_folder(text: str) -> str:
+    """An argparse type: a folder the app may copy the notebooks into (not a system folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the folder is empty")
+    path = Path(text).expanduser()
+    resolved = path.resolve()
+    system = {Path(p) for p in ("/", "/proc", "/sys", "/dev", "/etc", "/bin", "/sbin", "/usr", "/boot", "/run", "/var")}
+    if resolved in system or any(resolved.is_relative_to(p) for p in system - {Path("/"), Path("/usr"), Path("/var")}):
+        raise argparse.ArgumentTypeError(f"{text[:80]} is a system folder; choose a folder of your own")
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:80]} is a file, not a folder")
+    return text
+
+
 def _port(text: str) -> int:
     try:
         n = int(text)
@@ -117,12 +168,21 @@ def _port(text: str) -> int:
 def main(argv: Sequence[str] | None = None, *, prog: str = "dday") -> int:
     args = _parser(prog).parse_args(argv)
     if args.command in ("tutorial", "app"):
-        from .launch import TutorialError, main_tutorial, serve_app
+        from .launch import TutorialError, app_settings, main_tutorial, serve_app
 
         try:
             if args.command == "tutorial":
                 return main_tutorial(args.dir, force=args.force, open_browser=not args.no_browser)
-            return serve_app(args.notebook, folder=args.dir, port=args.port, open_browser=not args.no_browser)
+            settings = app_settings(
+                args.notebook,
+                host=args.host,
+                port=args.port,
+                token=args.token,
+                pool=args.pool,
+                cull_after=args.cull_after,
+                open_browser=not args.no_browser,
+            )
+            return serve_app(settings, folder=args.dir)
         except TutorialError as e:
             print(f"{prog} {args.command}: {e}", file=sys.stderr)
             return 1

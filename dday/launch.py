@@ -19,10 +19,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+
+from .classroom import AppSettings
 
 DEFAULT_DIR = "dday-tutorial"
 DISTRIBUTION = "dday-tutorial"  # the name to pip install (the import name and the command stay ``dday``)
@@ -161,48 +163,55 @@ def open_lab(folder: str | Path) -> int:
                 lab.terminate()
 
 
-def app_command(folder: str | Path, notebook: str | None = None, *, port: int = 8866, open_browser: bool = True) -> list[str]:
-    """The Voilà command that serves ``folder`` (its landing page lists the notebooks) or one notebook.
+def app_settings(
+    notebooks: Sequence[str] = (),
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8866,
+    token: str | None = None,
+    pool: int = 4,
+    cull_after: int = 60,
+    open_browser: bool = True,
+) -> AppSettings:
+    """The classroom app's settings, the notebook names checked against the tutorial's.
 
-    >>> cmd = app_command("t", "01_airborne_assault.ipynb", port=9000, open_browser=False)
-    >>> cmd[1:3], cmd[3].endswith("01_airborne_assault.ipynb"), "--no-browser" in cmd
-    (['-m', 'voila'], True, True)
+    >>> s = app_settings(["01_airborne_assault"], token="abc", open_browser=False)
+    >>> s.lesson, s.host, s.token
+    (('01_airborne_assault.ipynb',), '127.0.0.1', 'abc')
     """
-    target = Path(folder).resolve() / notebook if notebook else Path(folder).resolve()
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(target),
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--strip_sources=True",
-        "--show_tracebacks=False",
-        "--theme=light",
-    ]
-    if not open_browser:
-        cmd.append("--no-browser")
-    return cmd
-
-
-def serve_app(notebook: str | None = None, *, folder: str | Path | None = None, port: int = 8866, open_browser: bool = True) -> int:
-    """Serve the tutorial with Voilà until stopped (Ctrl+C). The notebooks are copied into ``folder``
-    (a new temporary folder by default), so the app never writes into the installed package."""
-    _require("voila", "app", "Voilà")
     names = {nb.name for nb in tutorial_notebooks()}
-    if notebook is not None:
-        notebook = notebook if notebook.endswith(".ipynb") else notebook + ".ipynb"
-        if notebook not in names:
-            close = sorted(n for n in names if n.startswith(notebook[:2]))
-            raise TutorialError(f"no notebook {notebook!r} in the tutorial" + (f"; did you mean {', '.join(close)}?" if close else ""))
-    where = Path(folder) if folder is not None else Path(tempfile.mkdtemp(prefix="dday-app-"))
-    copy_tutorial(where, force=True)
-    cmd = app_command(where, notebook, port=port, open_browser=open_browser)
-    print(f"Serving the tutorial at http://127.0.0.1:{port}/ (code hidden). Stop with Ctrl+C.", flush=True)
+    lesson = []
+    for notebook in notebooks:
+        name = notebook if notebook.endswith(".ipynb") else notebook + ".ipynb"
+        if name not in names:
+            close = sorted(n for n in names if n.startswith(name[:2]))
+            raise TutorialError(f"no notebook {name[:80]!r} in the tutorial" + (f"; did you mean {', '.join(close)}?" if close else ""))
+        lesson.append(name)
+    settings = AppSettings(host=host, port=port, lesson=tuple(lesson), pool=pool, cull_after=cull_after, open_browser=open_browser)
+    if token is not None:
+        settings.token = token
+    return settings
+
+
+def serve_app(settings: AppSettings, *, folder: str | Path | None = None) -> int:
+    """Serve the tutorial to a class with Voilà until stopped (Ctrl+C or SIGTERM).
+
+    With ``folder``, the notebooks are first copied there as ``dday tutorial`` does (a notebook the
+    teacher edited is kept and served as edited); the app then serves a temporary copy of that
+    folder, so nothing a page does reaches it."""
+    _require("voila", "app", "Voilà")
+    from .classroom import ClassroomError, serve
+
+    if folder is None:
+        source = _source_dir()
+    else:
+        report = copy_tutorial(folder)
+        print(report.summary(), flush=True)
+        source = report.folder
     try:
-        return subprocess.run(cmd, check=False, cwd=where).returncode
-    except KeyboardInterrupt:
-        return 0
+        return serve(source, settings, announce=lambda line: print(line, flush=True))
+    except ClassroomError as e:
+        raise TutorialError(str(e)) from None
 
 
 def main_tutorial(folder: str, *, force: bool, open_browser: bool) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -32,3 +33,40 @@ def artifacts_dir() -> Path:
     path = REPO_ROOT / "test-artifacts"
     path.mkdir(exist_ok=True)
     return path
+
+
+# Issue 27: the test suite leaves no server or kernel behind. Every fixture that starts a server
+# stops it; this hook checks, once the last test is done, that none of them is still running (a
+# kernel or a Voilà, JupyterLab or hub process started by a test), stops any it finds and fails the run.
+SERVER_WORDS = ("voila", "jupyter", "ipykernel", "dday app", "-m dday app", "configurable-http-proxy", "jupyterhub")
+
+
+def _servers_left() -> list[tuple[int, str]]:
+    try:
+        import psutil
+    except ImportError:  # psutil comes with ipykernel; without it there is nothing to check
+        return []
+    children = psutil.Process().children(recursive=True)
+    _gone, alive = psutil.wait_procs(children, timeout=10)  # servers stopped by a fixture may still be exiting
+    out = []
+    for proc in alive:
+        try:
+            line = " ".join(proc.cmdline())
+            if proc.status() != psutil.STATUS_ZOMBIE and any(word in line for word in SERVER_WORDS):
+                out.append((proc.pid, line[:200]))
+        except psutil.Error:
+            continue
+    return out
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    left = _servers_left()
+    if not left:
+        return
+    import psutil
+
+    print("\nServers or kernels still running after the tests (stopped now):", *(f"  {pid}: {line}" for pid, line in left), sep="\n")
+    for pid, _line in left:
+        with contextlib.suppress(psutil.Error):
+            psutil.Process(pid).kill()
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from dday.play.simulate import simulate
-from dday.views.balance import HISTORY_1944, city_falls_table, first_allied_turns, history_table, planner_verdicts
+from dday.views.balance import HISTORY_1944, balance_headline, city_falls_table, first_allied_turns, history_table, planner_verdicts
 
 
 def _saved(rates: dict[tuple[str, str], tuple[float, float, float]]) -> pd.DataFrame:
@@ -48,6 +48,41 @@ def test_verdicts_on_the_shipped_rates_and_a_missing_pairing() -> None:
     assert len(lines) == 3 and all("95 % interval" in line for line in lines)
     with pytest.raises(KeyError, match="no saved games of planner Allies against strong Axis"):
         planner_verdicts(saved[~((saved.allies == "planner") & (saved.axis == "strong"))])
+
+
+def _planner_rows(rates: dict[str, tuple[float, float, float]], games: int = 200) -> pd.DataFrame:
+    return pd.DataFrame(
+        [
+            {"allies": "planner", "axis": "planner", "rules": name, "games": games, "rate": r, "ci95_low": lo, "ci95_high": hi}
+            for name, (r, lo, hi) in rates.items()
+        ]
+    )
+
+
+def test_the_headline_is_written_from_the_saved_rates() -> None:
+    """Notebook 21's headline (issue 32): one sentence per rule set of the planner against itself,
+    each with its rate, games and 95 % interval as saved, and a verdict read off the intervals."""
+    saved = pd.read_csv(files("dday") / "data" / "bot_balance.csv")
+    lines = balance_headline(saved)
+    rows = saved[(saved.allies == "planner") & (saved.axis == "planner")]
+    assert len(lines) == len(rows) == 3
+    for line, (_, r) in zip(lines, rows.iterrows(), strict=True):
+        assert f"{r.rate * 100:.1f} % of {r.games} games (95 % interval {r.ci95_low * 100:.1f} % to {r.ci95_high * 100:.1f} %)" in line, line
+    assert "under the official rules, the Allies win" in lines[0] and "roughly one game in 3" in lines[0]
+    assert lines[1].startswith("Under the official rules with the fortune deck they win")
+    assert lines[2].startswith("Under the official rules with the fortune and tactics decks they win")
+    with pytest.raises(KeyError, match="no saved games of the planner bot against itself"):
+        balance_headline(saved[saved.allies != "planner"])
+
+
+def test_the_headline_verdicts_follow_the_intervals() -> None:
+    below = balance_headline(_planner_rows({"official": (0.3, 0.24, 0.37), "official+fortune": (0.15, 0.11, 0.21)}))
+    assert below[1].endswith("wholly below the one under the official rules, so the drop is more than luck of the dice.")
+    above = balance_headline(_planner_rows({"official": (0.3, 0.24, 0.37), "official+fortune": (0.5, 0.43, 0.57)}))
+    assert above[1].endswith("wholly above the one under the official rules, so the rise is more than luck of the dice.")
+    assert "roughly one game in" not in above[1]  # only said of rates under one half
+    overlap = balance_headline(_planner_rows({"official": (0.3, 0.24, 0.37), "official+fortune+tactics": (0.27, 0.21, 0.34)}, games=150))
+    assert overlap[1].endswith("The two intervals overlap, so 150 games cannot tell this rule set apart from the official rules.")
 
 
 @pytest.mark.rules("R-VICTORY-1")

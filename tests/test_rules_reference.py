@@ -13,7 +13,7 @@ from test_rule_coverage import collect_tested_ids
 
 import dday.rules
 from dday.rules import BadReferenceError, RuleRef, UnknownRuleError, all_rules, lookup, rule_title, rules_card
-from dday.rules.reference import ID_PATTERN, ID_RE, STATUSES, RuleBook, normalize_id, parse_file
+from dday.rules.reference import ID_PATTERN, ID_RE, STATUSES, RuleBook, normalize_id, parse_file, parse_text
 
 REPO = Path(__file__).resolve().parent.parent
 REFERENCE = REPO / "dday" / "data" / "reference"
@@ -177,6 +177,13 @@ def test_rule_text_html_escapes_html_and_keeps_emphasis() -> None:
 
 # ---- the format: a broken file names its line ------------------------------------------------
 
+
+def test_an_entry_s_summary_line_is_its_summary_and_not_its_text() -> None:
+    page = "# Core\n\n## Dice\n\n### R-GEN-2 — Dice\n*Status:* official · *Source:* rulebook\n\n*Summary:* Six sides.\n\nA d6, six sides.\n"
+    (rule,) = parse_text(page)
+    assert (rule.summary, rule.text) == ("Six sides.", "A d6, six sides.")
+    assert parse_text(GOOD)[0].summary == ""  # optional in the format; tests/test_rule_links.py asks every packaged rule for one
+
 GOOD = "# Core\n\n## Dice\n\n### R-GEN-2 — Dice\n*Status:* official · *Source:* rulebook, 'Combat'\n\nA d6.\n"
 
 
@@ -193,6 +200,7 @@ GOOD = "# Core\n\n## Dice\n\n### R-GEN-2 — Dice\n*Status:* official · *Source
         (GOOD + "\n*See also:* R-GEN-1, rule 3\n", 10, "'See also' needs rule IDs"),
         (GOOD.replace("A d6.\n", ""), 5, "has no text"),
         (GOOD + "\n#### A smaller heading\n", 10, "bad heading"),
+        (GOOD.replace("\n\nA d6.", "\n\n*Summary:* \n\nA d6."), 8, "empty '*Summary:*' line"),
     ],
 )
 def test_a_malformed_file_raises_naming_file_and_line(tmp_path: Path, text: str, line: int, problem: str) -> None:

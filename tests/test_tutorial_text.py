@@ -80,10 +80,13 @@ BANNED = [
     ("R-VICTORY-3", r"end of turn 9 at the latest", "explain why turn 9, rather than a second deadline"),
     ("R-REINF-7", r"fight only on the next attack card", "name the card: order 11 of the next turn"),
     ("R-GEN-4", r"board-notes", "the board notes are dday/data/reference/board.md"),
+    ("R-REINF-5", r"\bboxes? \d+ (?:to|and|or) \d+|chart boxes|boxes (?:of|on) (?:the|their) \w+ ?chart", "chart positions are chart slots (issue 32)"),
+    ("VAR-RM-18", r"a dozen land units", "the variant says 12 or more units on the board (issue 32)"),
+    ("R-STACK-5", r"at most 8 land units of each side are in a zone", "blockhouses do not count but do fight (issue 32)"),
 ]
 
 
-@pytest.mark.rules("R-STACK-2", "R-STACK-5", "R-MOVE-8", "R-REINF-5", "R-REINF-7", "R-VICTORY-3", "R-GEN-4")
+@pytest.mark.rules("R-STACK-2", "R-STACK-5", "R-MOVE-8", "R-REINF-5", "R-REINF-7", "R-VICTORY-3", "R-GEN-4", "VAR-RM-18")
 @pytest.mark.parametrize(("rule", "pattern", "why"), BANNED, ids=[f"{r}:{p}" for r, p, _ in BANNED])
 def test_misleading_phrases_are_gone(rule: str, pattern: str, why: str) -> None:
     found = [
@@ -271,3 +274,100 @@ def test_r_move_4_german_tank_stops_and_cannot_pass_a_full_zone() -> None:
 def test_r_reinf_7_names_the_card_of_the_first_battle() -> None:
     line = _line_with("15", "R-REINF-7")
     assert "card 11 (Allies Attack) of the next turn" in line and "card 13" in line, line
+
+
+
+# ---- issue 32: the advanced notebooks teach in words ---------------------------------------
+
+
+def _prose(number: str) -> str:
+    return "\n\n".join(_cells(_path(number)))
+
+
+@pytest.mark.rules(*(f"FORT-{n}" for n in range(1, 17)), *(f"TAC-{n}" for n in range(1, 17)))
+def test_23_names_and_explains_every_fortune_and_tactics_card_in_prose() -> None:
+    """One bullet per card, its ID in the text: who rolls (fortune) or whose card it is (tactics), and when."""
+    lines = _lines("23")
+    for n in range(1, 17):
+        fort = [line for line in lines if line.startswith(f"* **FORT-{n} · ")]
+        assert len(fort) == 1, f"23 has no bullet of its own for FORT-{n}"
+        assert re.search(rf"\((?:the Allies|the Axis) roll(?:s)?, before order {n}\b", fort[0]), fort[0]
+        assert re.search(r"[Oo]n a 1, .*[Oo]n a 6, ", fort[0]), fort[0]  # both results, in words
+        tac = [line for line in lines if line.startswith(f"* **TAC-{n} · ")]
+        assert len(tac) == 1, f"23 has no bullet of its own for TAC-{n}"
+        assert re.search(rf"\((?:Allies|Axis)[^)]*after order {n}\)", tac[0]), tac[0]
+    assert not any(re.search(r"\b[Oo]n a [16] [a-z]", line) for line in lines if line.startswith("* **FORT-"))
+
+
+@pytest.mark.rules("R-FORT-1", "R-FORT-2", "R-FORT-3", "R-FORT-4", "R-TAC-1", "R-TAC-2", "R-TAC-3", "R-TAC-4", "FAQ-40")
+def test_23_states_the_deck_mechanics_with_their_rules() -> None:
+    prose = _prose("23")
+    for rule, words in (
+        ("R-FORT-1", "all 16 fortune cards or none"),
+        ("R-TAC-1", "all 16 tactics cards or none"),
+        ("R-FORT-1", "Fortune card N lies just before order card N and tactics card N just after it"),
+        ("R-FORT-2", "the side that acts on order N rolls one die"),
+        ("R-FORT-3", "A fortune card is in the deck exactly when its order card is"),
+        ("R-TAC-2", "**Playing is optional.**"),
+        ("R-TAC-2", "stays in the deck and comes up again next turn"),
+        ("TAC-16", "the Allies hold nine (cards 1, 3, 5, 9, 10, 11, 12, 14 and 16) and the Axis seven (2, 4, 6, 7, 8, 13 and 15)"),
+    ):
+        assert words in prose, f"23 should say {words!r}"
+        assert rule in prose
+    from dday.rules.decks import TACTICS
+
+    assert sorted(n for n, card in TACTICS.items() if card.side == "allies") == [1, 3, 5, 9, 10, 11, 12, 14, 16]  # the split the prose states is the engine's
+
+
+@pytest.mark.rules("FORT-1", "FORT-11", "FAQ-39")
+def test_23_labels_its_two_unlabelled_reconstructions() -> None:
+    example = _line_with("23", "one from the British 6th (F17)")
+    assert "RECONSTRUCTED" in example and "open question" in example, example
+    zones = _line_with("23", "Zones nobody picked see no combat")
+    assert "RECONSTRUCTED" in zones and "our reading" in zones, zones
+
+
+@pytest.mark.rules("VAR-RM-18", "VAR-RM-19")
+def test_24_states_extended_play_exactly_and_names_the_rule_set_of_every_variant() -> None:
+    from dday.variants.rulesets import RULESETS
+
+    prose = _prose("24")
+    for words in ("**12 or more units on the board**", "VAR-RM-18", "VAR-RM-19", "**one die** instead of two", "a **6 brings none**", "Germany wins", "Germany also loses the early win"):
+        assert words in prose, f"24 should say {words!r}"
+    listed = _line_with("24", "`reference-manual`: the fan manual's house rules")
+    for rule in ("VAR-RM-5", "VAR-RM-7", "VAR-RM-9", "VAR-RM-12", "VAR-RM-15", "VAR-RM-17"):
+        assert rule in listed, rule
+    for name in RULESETS:
+        assert any(line.startswith(("* `", f"* `{name}`")) and f"`{name}`" in line for line in _lines("24")), f"24 does not say what the {name} rule set plays"
+
+
+def test_21_states_its_headline_in_sentences_from_the_saved_rates() -> None:
+    nb = json.loads(_path("21").read_text(encoding="utf-8"))
+    sources = ["".join(c["source"]) for c in nb["cells"]]
+    at = next(i for i, text in enumerate(sources) if text.startswith("## The headline"))
+    assert "balance_headline(saved)" in sources[at + 1] and "bot_balance.csv" in sources[at + 1]
+    assert at <= 2, "the headline comes first, before the quick games"
+
+
+@pytest.mark.rules("R-REINF-3", "VAR-TA-9")
+def test_14_and_15_say_placement_is_compulsory() -> None:
+    assert "may come from the front" not in _prose("14")
+    assert "must all be placed as far as there is room" in _line_with("14", "ORDER-14")
+    line = _line_with("15", "Placement is **compulsory**")
+    assert "R-REINF-3" in line and "VAR-TA-9" in line and "our strict reading" in line, line
+
+
+@pytest.mark.parametrize("number", ["08", "10"])
+def test_cards_without_dice_promise_no_dice(number: str) -> None:
+    assert "you see the dice" not in _prose(number)
+
+
+@pytest.mark.rules("R-GEN-3", "FAQ-2")
+def test_20_says_its_three_player_convention_is_ours_and_cites_the_rule() -> None:
+    line = _line_with("20", "our convention")
+    assert "R-GEN-3" in line and "FAQ-2" in line and "the German player decides" in line, line
+
+
+def test_09_arc_list_gives_the_blockhouses_of_each_zone() -> None:
+    line = _line_with("09", "Our arcs")
+    assert "Utah ← F4 (1), F7 (1), F11 (1) and F14 (2)" in line and "(2 blockhouses)" not in line, line

@@ -4,27 +4,23 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
-from datetime import UTC, datetime
+import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from dday.play.saves import dumps
 from dday.rules.steps import NavalTargetStep
+from dday.views.widgets.files import FileBoxError, notebook_folder_file
 from dday.views.widgets.game_board import GameBoard
 
 
 def _upload(board: GameBoard, name: str, data: bytes) -> None:
-    """What the browser sends when a file is chosen in the FileUpload."""
-    board.upload.value = (
-        {
-            "name": name,
-            "type": "application/json",
-            "size": len(data),
-            "content": memoryview(data),
-            "last_modified": datetime(2026, 6, 6, tzinfo=UTC),
-        },
-    )
+    """What the browser sends when a file is chosen in the upload button: its name and bytes in one message."""
+    board.upload.browser_message({"event": "file", "name": name, "size": len(data)}, [memoryview(data)])
 
 
 def test_board_shows_dice_faces_and_exact_odds() -> None:
@@ -138,3 +134,85 @@ def test_the_map_keeps_the_defenders_on_the_board_while_they_fire_back() -> None
     board.history.apply((6, 6))  # the defenders miss
     board.refresh()
     assert board.map_view.state is board.state and board.map_note.value == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 27: no server file reachable from a widget
+
+
+@pytest.mark.parametrize(
+    "name, why",
+    [
+        ("", "type a file name"),
+        ("../../../../tmp/x.json", "without a folder"),
+        ("/etc/passwd.json", "without a folder"),
+        ("sub\\x.json", "without a folder"),
+        (".hidden.json", "does not start with a dot"),
+        ("notes.txt", "ends in .json"),
+        ("x" * 200 + ".json", "at most 100 characters"),
+        ("zero.json", "is a link"),
+        ("pipe.json", "not a plain file"),
+        ("folder.json", "not a plain file"),
+    ],
+)
+def test_the_file_box_takes_only_a_plain_file_in_the_notebooks_folder(tmp_path: Path, name: str, why: str) -> None:
+    os.symlink("/dev/zero", tmp_path / "zero.json")
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "folder.json").mkdir()
+    with pytest.raises(FileBoxError, match=why):
+        notebook_folder_file(name, tmp_path)
+    assert notebook_folder_file("my game.json", tmp_path) == tmp_path / "my game.json"
+
+
+def test_the_file_box_refuses_devices_at_once_and_leaves_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    os.symlink("/dev/zero", tmp_path / "zero.json")
+    os.mkfifo(tmp_path / "pipe.json")
+    board = GameBoard("person", "greedy", seed=2, server_files=True)
+    board.play_bots()
+    key = board.state.key
+    for name in ("zero.json", "pipe.json", "../../../../tmp/x.json"):
+        board.filename.value = name
+        start = time.monotonic()
+        assert board.load() is False
+        assert time.monotonic() - start < 1
+        assert "Could not load" in board.message.value and board.state.key == key
+    board.filename.value = "../../escape.json"
+    board.save_button.click()
+    assert "without a folder" in board.message.value and not (tmp_path.parent.parent / "escape.json").exists()
+    board.filename.value = "kept.json"
+    board.save_button.click()
+    assert (tmp_path / "kept.json").is_file()
+    board.filename.value = "kept.json"
+    assert board.load() is True
+
+
+def test_under_voila_the_board_names_no_server_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DDAY_APP", "1")
+    board = GameBoard("person", "greedy", seed=2)
+    assert board.server_files is False
+
+    def descendants(widget: Any) -> list[Any]:
+        out = [widget]
+        for child in getattr(widget, "children", ()):
+            out += descendants(child)
+        return out
+
+    shown = descendants(board.widget)
+    assert board.filename not in shown and board.save_button not in shown and board.load_button not in shown
+    assert board.upload in shown and board.download_button in shown
+    board.filename.value = "x.json"  # even a message that sets the hidden box's value reaches no file
+    board.save_button.click()
+    assert "through the browser only" in board.message.value and not (tmp_path / "x.json").exists()
+    assert board.load() is False and "through the browser only" in board.message.value
+
+
+def test_an_upload_too_big_for_the_page_is_said_on_the_board() -> None:
+    board = GameBoard("person", "greedy", seed=2)
+    key = board.state.key
+    board.upload.browser_message({"event": "too_big", "name": "huge.json", "size": 12_600_000}, [])
+    assert "Could not load huge.json: the file is 12.6 MB" in board.message.value
+    assert "at most 8.4 MB" in board.message.value and board.state.key == key
+    board.upload.receive("sneaky.json", b"{" + b" " * (9 * 2**20))  # a browser that ignores the limit
+    assert "Could not load sneaky.json: the file is 9.4 MB" in board.message.value

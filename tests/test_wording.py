@@ -9,7 +9,9 @@ issue 18 found: "1 hits", "2 die", "Germany infantry", doubled words, "(s)", "di
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,7 +27,7 @@ from dday.variants.rulesets import RULESETS, ruleset
 PATTERNS: dict[str, re.Pattern[str]] = {
     "1 + plural": re.compile(r"(?<![\d.,/−-])\b1 (?:more |new |German |Allied |UK |US |Axis |strafing |naval |blockhouse )?(hits|dice|units|fighters|bombers|blockhouses|tanks|games|turns|cards|zones|rolls|cycles|casualties)\b"),
     "n≠1 + singular": re.compile(
-        r"(?<![\d.,/−-])\b(?:0|[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten) (?:more |German |Allied |UK |US |Axis |strafing |naval )?(hit|die|unit|fighter|bomber|blockhouse|tank|game|turn|casualty)\b(?![-/])"
+        r"(?<![\d.,/−-])\b(?!(?:1[89]|20)\d\d )(?:0|[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten) (?:more |German |Allied |UK |US |Axis |strafing |naval )?(hit|die|unit|fighter|bomber|blockhouse|tank|game|turn|casualty)\b(?![-/])"
     ),
     "Germany as adjective": re.compile(r"\bGermany (infantry|artillery|tanks?|blockhouses?|units?|fighters?|bombers?)\b"),
     "doubled word": re.compile(r"\b([A-Za-z]{2,}) \1\b", re.I),
@@ -43,7 +45,7 @@ def glitches(text: str) -> list[str]:
 
     >>> glitches("Rolled: 1 hits; lose 1 Germany infantry; starting at at line 512; Strafing of one moving unit(s)")
     ['1 + plural: 1 hits', 'Germany as adjective: Germany infantry', 'doubled word: at at', '(s): t(s)']
-    >>> glitches("Rolled: 1 hit; lose 1 German infantry; 2 dice; Axis win on turn 9")
+    >>> glitches("Rolled: 1 hit; lose 1 German infantry; 2 dice; Axis win on turn 9; the 1961 game")
     []
     """
     found = []
@@ -179,3 +181,24 @@ def test_reinforcement_explanation_names_the_chart_it_is_about() -> None:
     uk = " ".join(odds.reinforcements("UK").formula.split())
     assert "chart slots 1–6 go only to Utah" in us and "chart slots 7–8 go only to Omaha" in us
     assert "US" not in uk and "Utah" not in uk and "UK chart" in uk
+
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_prose_reads_well(path: Path) -> None:
+    """The Markdown of every notebook, 00-24 (issue 32: the advanced notebooks 18-24 too), as a reader sees it."""
+    cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "markdown"]
+    prose = [re.sub(r'<abbr title="[^"]*">([^<]*)</abbr>', r"\1", "".join(c["source"])) for c in cells]
+    bad = {g: line for text in prose for line in text.splitlines() for g in glitches(line)}
+    assert not bad, bad
+
+
+def test_hover_summaries_read_well() -> None:
+    """Every rule's hover text (its summary, issue 32) passes the same checks as the game's log."""
+    from dday.rules.reference import all_rules
+
+    bad = {r.id: glitches(r.tooltip()) for r in all_rules() if glitches(r.tooltip())}
+    assert not bad, bad
+    assert glitches("On a 1 blockhouses hit on 1 to 5.")  # the slip the fortune summaries once had

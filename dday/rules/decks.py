@@ -124,7 +124,7 @@ TACTICS: dict[int, TacticsCard] = {
         TacticsCard(15, "axis", "German Convoy",
                     "one unit placed as a reinforcement this turn moves at once (1 zone, tank 2) and is strafed as usual", "UNKNOWN", True),
         TacticsCard(16, "allies", "Volunteers Home Front",
-                    "a die: on 1-3 that many destroyed Allied infantry go back to their empty boxes on their chart", "UNKNOWN", True),
+                    "a die: on 1-3 that many destroyed Allied infantry go back to empty infantry slots on their chart", "UNKNOWN", True),
     )
 }
 

@@ -49,6 +49,9 @@ _HEADING_RE = re.compile(r"^(#{1,6})\s")
 _ENTRY_RE = re.compile(rf"^### ({ID_PATTERN}) — (\S.*)$")
 _STATUS_RE = re.compile(r"^\*Status:\* (\S+) · \*Source:\* (\S.*)$")
 _SEE_ALSO_RE = re.compile(r"^\*See also:\*(.*)$")
+_SUMMARY_RE = re.compile(r"^\*Summary:\*(.*)$")
+#: Words that mark a reconstruction in a summary: a summary that uses them is labelled so in its hover.
+RECONSTRUCTION_RE = re.compile(r"\bour (?:[\w']+ )?(?:reading|proposal|guess|choice|reconstruction)\b|\breconstruct", re.IGNORECASE)
 
 
 class BadReferenceError(ValueError):
@@ -84,7 +87,8 @@ class RuleRef:
     """One rule of the reference: what it says (``text``), where it comes from and how sure we are.
 
     ``status`` is one of ``STATUSES``; ``section`` is the ``##`` heading it sits under, ``file``
-    the data file's name and ``line`` its heading's line there.
+    the data file's name and ``line`` its heading's line there. ``summary`` is the rule in one or
+    two sentences of its own (the entry's ``*Summary:*`` line): the hover text of the rule's ID.
     """
 
     id: str
@@ -96,6 +100,31 @@ class RuleRef:
     see_also: tuple[str, ...] = ()
     file: str = ""
     line: int = field(default=0, compare=False, repr=False)
+    summary: str = ""
+
+    @property
+    def label(self) -> str:
+        """How sure the summary is: the status, plus "partly reconstructed" when a summary of a
+        rule that is not itself reconstructed states a reconstruction (so that an "(official)"
+        hover never carries "our reading" unannounced).
+
+        >>> RuleRef("R-X-1", "T", "...", "rulebook", "official", summary="At most 4 fighters; UK and US count together (our reading).").label
+        'official, partly reconstructed'
+        >>> RuleRef("R-X-1", "T", "...", "rulebook", "official", summary="At most 4 fighters.").label
+        'official'
+        """
+        if self.status != "reconstructed" and RECONSTRUCTION_RE.search(self.summary):
+            return f"{self.status}, partly reconstructed"
+        return self.status
+
+    def tooltip(self) -> str:
+        """The hover text of the rule's ID: ID, title, :attr:`label`, then the summary (the whole
+        text, never cut, for an entry without one).
+
+        >>> RuleRef("R-X-1", "Dice", "A long text.", "rulebook", "official", summary="A d6.").tooltip()
+        'R-X-1 — Dice (official): A d6.'
+        """
+        return f"{self.id} — {self.title} ({self.label}): {self.summary or self.plain()}"
 
     @property
     def anchor(self) -> str:
@@ -141,7 +170,7 @@ class RuleRef:
         >>> RuleRef("R-X-1", "A <b> title", "Hits on 3 or less.", "rulebook", "official").html()
         '<abbr title="R-X-1 — A &lt;b&gt; title (official): Hits on 3 or less.">R-X-1</abbr>'
         """
-        tip = html.escape(f"{self.id} — {self.title} ({self.status}): {self.plain()}")
+        tip = html.escape(self.tooltip())
         if href is None:
             return f'<abbr title="{tip}">{self.id}</abbr>'
         return f'<a href="{html.escape(href)}" title="{tip}">{self.id}</a>'
@@ -197,8 +226,18 @@ def parse_text(text: str, file: str = "<text>") -> tuple[RuleRef, ...]:
         status, source = status_line[1], status_line[2].strip()
         if status not in STATUSES:
             raise BadReferenceError(file, j + 1, f"{rule_id}: unknown status {status!r}; use one of {', '.join(STATUSES)}")
-        body: list[tuple[int, str]] = []
         k = j + 1
+        while k < len(lines) and not lines[k].strip():
+            k += 1
+        summary = ""
+        if k < len(lines) and (said := _SUMMARY_RE.match(lines[k].strip())):
+            summary = said[1].strip()
+            if not summary:
+                raise BadReferenceError(file, k + 1, f"{rule_id}: empty '*Summary:*' line")
+            k += 1
+        else:
+            k = j + 1
+        body: list[tuple[int, str]] = []
         while k < len(lines) and not _HEADING_RE.match(lines[k]):
             body.append((k + 1, lines[k].rstrip()))
             k += 1
@@ -216,7 +255,7 @@ def parse_text(text: str, file: str = "<text>") -> tuple[RuleRef, ...]:
         body_text = "\n".join(t for _, t in body).strip()
         if not body_text:
             raise BadReferenceError(file, i + 1, f"{rule_id} has no text")
-        rules.append(RuleRef(rule_id, title, body_text, source, status, section, see_also, file, i + 1))
+        rules.append(RuleRef(rule_id, title, body_text, source, status, section, see_also, file, i + 1, summary))
         i = k
     return tuple(rules)
 

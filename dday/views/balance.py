@@ -23,7 +23,7 @@ from ..play.simulate import city_key
 from ..rules.board import load_board
 from ..rules.words import interval, percent
 
-__all__ = ["HISTORY_1944", "city_falls_table", "first_allied_turns", "history_table", "planner_verdicts"]
+__all__ = ["HISTORY_1944", "RULE_SET_WORDS", "balance_headline", "city_falls_table", "first_allied_turns", "history_table", "planner_verdicts"]
 
 HISTORY_1944: Final[dict[str, tuple[str, str, int]]] = {
     "Cherbourg": ("26–29 June", "20–23", 1),
@@ -32,6 +32,14 @@ HISTORY_1944: Final[dict[str, tuple[str, str, int]]] = {
 }
 """Per victory city: when the Allies took it in 1944, how many days after 6 June that was, and
 the order in which the three fell."""
+
+
+RULE_SET_WORDS: Final[dict[str, str]] = {
+    "official": "the official rules",
+    "official+fortune": "the official rules with the fortune deck",
+    "official+fortune+tactics": "the official rules with the fortune and tactics decks",
+}
+"""How the headline names a rule set (any other name reads "the <name> rule set")."""
 
 
 def first_allied_turns(games: pd.DataFrame, cities: Sequence[str] | None = None, turns: int | None = None) -> pd.DataFrame:
@@ -146,4 +154,49 @@ def planner_verdicts(saved: pd.DataFrame) -> list[str]:
         f" (95 % interval {interval(both.ci95_low, both.ci95_high)}). That is the project's best estimate of the game's balance,"
         " and only an estimate of what these bots make of the game: a better plan on either side may still tilt it."
     )
+    return lines
+
+
+def _one_in(rate: float) -> str:
+    """ ", roughly one game in 3" for a rate under one half, else nothing."""
+    return f", roughly one game in {round(1 / rate)}" if 0 < rate < 0.5 else ""
+
+
+def balance_headline(saved: pd.DataFrame, bot: str = "planner") -> list[str]:
+    """Notebook 21's headline in sentences, from the saved rates (``dday/data/bot_balance.csv``):
+    how often the Allies win when ``bot`` plays both sides under each rule set saved for that
+    pairing, with its 95 % interval, and whether each rule set's interval clears the official
+    game's (the two do not overlap) or not.
+
+    >>> saved = pd.DataFrame({"allies": ["planner"] * 2, "axis": ["planner"] * 2, "rules": ["official", "official+fortune"],
+    ...     "games": [200, 200], "rate": [0.325, 0.155], "ci95_low": [0.264, 0.111], "ci95_high": [0.393, 0.212]})
+    >>> for line in balance_headline(saved):
+    ...     print(line)
+    When the planner bot, the strongest we have, plays both sides under the official rules, the Allies win 32.5 % of 200 games (95 % interval 26.4 % to 39.3 %), roughly one game in 3.
+    Under the official rules with the fortune deck they win 15.5 % of 200 games (95 % interval 11.1 % to 21.2 %), roughly one game in 6. That interval lies wholly below the one under the official rules, so the drop is more than luck of the dice.
+    """
+    rows = saved[(saved.allies == bot) & (saved.axis == bot)]
+    if rows.empty:
+        raise KeyError(f"no saved games of the {bot} bot against itself")
+    names = [r for r in RULE_SET_WORDS if r in set(rows.rules)] + sorted(set(rows.rules) - set(RULE_SET_WORDS))
+    by_name = {name: rows[rows.rules == name].iloc[0] for name in names}
+
+    def words(name: str) -> str:
+        return RULE_SET_WORDS.get(name, f"the {name} rule set")
+
+    def rate_words(r: pd.Series) -> str:
+        return f"{percent(r.rate)} of {int(r.games)} games (95 % interval {interval(r.ci95_low, r.ci95_high)}){_one_in(r.rate)}"
+
+    first, *others = names
+    base = by_name[first]
+    lines = [f"When the {bot} bot, the strongest we have, plays both sides under {words(first)}, the Allies win {rate_words(base)}."]
+    for name in others:
+        r = by_name[name]
+        if r.ci95_high < base.ci95_low:
+            verdict = f"That interval lies wholly below the one under {words(first)}, so the drop is more than luck of the dice."
+        elif r.ci95_low > base.ci95_high:
+            verdict = f"That interval lies wholly above the one under {words(first)}, so the rise is more than luck of the dice."
+        else:
+            verdict = f"The two intervals overlap, so {int(r.games)} games cannot tell this rule set apart from {words(first)}."
+        lines.append(f"Under {words(name)} they win {rate_words(r)}. {verdict}")
     return lines

@@ -2,8 +2,8 @@
 
 Every rule ID in a notebook's Markdown (``R-BH-2``, ``ORDER-9``, ``FAQ-29`` ...) is written as
 ``<abbr title="...">R-BH-2</abbr>``: JupyterLab, Voilà and GitHub show it as the ID, dotted
-underlined, and hovering over it shows the rule in our own words, taken from the rules
-reference (:func:`dday.rules.lookup`). The titles are generated, never typed: after editing a
+underlined, and hovering over it shows the rule's summary (one or two sentences of our own, the
+entry's ``*Summary:*`` line in the rules reference, :func:`dday.rules.lookup`), whole, never cut. The titles are generated, never typed: after editing a
 notebook or the reference, run ::
 
     python -m dday.views.rule_links notebooks/*.ipynb          # rewrite the titles
@@ -14,7 +14,7 @@ blocks and links are left alone, and IDs the reference does not know stay as the
 test makes sure there are none).
 
 >>> print(link_rule_ids("Blockhouses fire at sea (R-BH-2); see `lookup('R-BH-2')`."))  # doctest: +ELLIPSIS
-Blockhouses fire at sea (<abbr title="R-BH-2 — Blockhouses fire to sea (official): On card 9 ...">R-BH-2</abbr>); see `lookup('R-BH-2')`.
+Blockhouses fire at sea (<abbr title="R-BH-2 — Blockhouses fire to sea (official): On order 9 ...">R-BH-2</abbr>); see `lookup('R-BH-2')`.
 >>> link_rule_ids(link_rule_ids("FAQ-29")) == link_rule_ids("FAQ-29")   # running it twice changes nothing
 True
 """
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..rules.reference import ID_PATTERN, UnknownRuleError, lookup
 
-TITLE_LIMIT = 320  # characters of hover text; longer rules end with "…" (the whole rule is one lookup away)
+TITLE_LIMIT = 400  # characters of hover text at most: a summary is one or two sentences (tests/test_rule_links.py checks)
 
 _OURS = re.compile(rf'<abbr title="[^"]*">({ID_PATTERN})</abbr>')  # what this module wrote before
 _LEAVE = re.compile(r"```.*?```|`[^`\n]*`|<a\b.*?</a>|<abbr\b.*?</abbr>|\[[^\]\n]*\]\([^)\n]*\)", re.DOTALL)
@@ -39,14 +39,12 @@ _ID = re.compile(rf"(?<![\w-])({ID_PATTERN})(?![\w-])")
 
 
 def hover_text(rule_id: str) -> str:
-    """The hover text of one rule: ID, title, how sure, and its text cut to :data:`TITLE_LIMIT`.
+    """The hover text of one rule: ID, title, how sure (:attr:`~dday.rules.RuleRef.label`) and its summary.
 
     >>> hover_text("FAQ-29")[:60]
     'FAQ-29 — Can troops land in any zone linked to their beach b'
     """
-    rule = lookup(rule_id)
-    tip = f"{rule.id} — {rule.title} ({rule.status}): {rule.plain()}"
-    return tip if len(tip) <= TITLE_LIMIT else tip[: TITLE_LIMIT - 1].rsplit(" ", 1)[0] + " …"
+    return lookup(rule_id).tooltip()
 
 
 def _abbr(m: re.Match[str]) -> str:

@@ -57,7 +57,7 @@ from ..maps import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
 from .decisions import hint_html
-from .files import download_link_html, uploaded_files
+from .files import MAX_NAME, FileBoxError, SaveUpload, download_link_html, in_app, notebook_folder_file, size_words
 from .play import DecisionControl, roll_info, show_on_map
 from .rolls import odds_html
 
@@ -138,6 +138,7 @@ class GameBoard:
         auto: bool = True,
         filename: str = "dday_game.json",
         map_height: str = "560px",
+        server_files: bool | None = None,
     ) -> None:
         self.three_player = us is not None
         self.seats: dict[str, str] = {"Germany": germany, "UK": uk, "US": us if us is not None else uk}
@@ -181,21 +182,27 @@ class GameBoard:
         self.map_view = LeafletView(self.state, height=map_height)
         self.map_note = st.html()
 
-        self.filename = w.Text(value=filename, description="file", layout=w.Layout(width="360px"))
+        # Saving: always as a download and an upload through the browser; in JupyterLab also a file box,
+        # confined to the notebook's folder. Under Voilà (the classroom app, a hub's Voilà) a page's
+        # widgets are a stranger's browser, so no widget names a file on the server.
+        self.server_files = not in_app() if server_files is None else server_files
+        self.download_name = Path(filename).name or "dday_game.json"
+        self.filename = w.Text(value=self.download_name, description="file name", layout=w.Layout(width="360px"))
         self.save_button = st.button(
-            "Save to this file", icon="save", tooltip="Write the game to the file named here (on the notebook's server)"
+            "Save to this file", icon="save", tooltip="Write the game to this file, in the notebook's folder"
         )
         self.load_button = st.button(
-            "Load this file", icon="folder-open", tooltip="Load a saved game from the server and carry on playing it"
+            "Load this file", icon="folder-open", tooltip="Load a saved game from this file in the notebook's folder and carry on playing it"
         )
         self.save_button.on_click(lambda _b: self._safely(self.save))
         self.load_button.on_click(lambda _b: self._safely(self.load))
         self.download_button = st.button("Save as a download", icon="download", tooltip="Make a link that saves the game on your computer")
         self.download_button.on_click(lambda _b: self._safely(self.make_download))
         self.download = st.html()
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load from your computer")
-        self.upload.layout.width = "auto"
-        self.upload.observe(lambda _c: self._safely(self.load_upload), names="value")
+        self.upload = SaveUpload(
+            on_file=lambda name, data: self._safely(lambda: self._load(data, name)),
+            on_too_big=lambda name, size: self._safely(lambda: self._upload_too_big(name, size)),
+        )
 
         self.replay_states: list[State] = []
         self.replay_inputs: list[Input] = []
@@ -219,7 +226,7 @@ class GameBoard:
             [
                 st.html('<div style="font:bold 20px sans-serif;margin-top:10px">Save and load</div>'),
                 w.HBox([self.download_button, self.download, self.upload], layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                w.HBox([self.filename, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap")),
+                *([w.HBox([self.filename, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap"))] if self.server_files else []),
             ]
         )
         replay = w.VBox(
@@ -387,8 +394,9 @@ class GameBoard:
         return self.state
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the game to ``path`` (default: the file box) as a saved game of :mod:`dday.play.saves`."""
-        p = Path(path if path is not None else self.filename.value)
+        """Write the game to ``path`` as a saved game of :mod:`dday.play.saves`; without ``path``, to the
+        file box's name in the notebook's folder (never elsewhere: :func:`notebook_folder_file`)."""
+        p = Path(path) if path is not None else self._file_box_path()
         self.history.players = self._players()
         self.history.save(p)
         self.message.value = (
@@ -400,38 +408,47 @@ class GameBoard:
         """Put a download link for the game as it is now next to the button; returns the file's text."""
         self.history.players = self._players()
         text = dumps(save_game(self.history, None))
-        name = Path(self.filename.value or "dday_game.json").name
-        self.download.value = download_link_html(text, name)
+        self.download.value = download_link_html(text, self.download_name)
         self.message.value = f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {_inputs(len(self.history))}: click the link to keep the file</span>'
         return text
 
     def load(self, path: str | Path | None = None) -> bool:
-        """Load a saved game from a file on the server and carry on playing it; a bad file leaves this game as it was.
+        """Load a saved game and carry on playing it; a bad file leaves this game as it was. Without
+        ``path``, the file box's name in the notebook's folder (never elsewhere).
 
         The seats stay as they are; dice go on from ``default_rng((seed, inputs so far))``.
         The loaded game is also ready in the replay below.
         """
-        p = Path(path if path is not None else self.filename.value)
-        return self._load(p, str(p))
-
-    def load_upload(self) -> bool:
-        """Load the file chosen in the upload button (the browser sends it; no server path needed)."""
-        files = uploaded_files(self.upload.value)
-        if not files:
+        if path is not None:
+            return self._load(Path(path), str(path))
+        try:
+            p = self._file_box_path()
+        except FileBoxError as e:
+            self._say_not_loaded(self.filename.value[:MAX_NAME], str(e))
             return False
-        name, text = files[-1]
-        if not text.lstrip().startswith("{"):  # the loader takes text starting with "{" as the file's content
-            text = "{" + text
-        return self._load(text, name)
+        return self._load(p, p.name)
 
-    def _load(self, source: str | Path, name: str) -> bool:
+    def _file_box_path(self) -> Path:
+        if not self.server_files:
+            raise FileBoxError("this page saves and loads through the browser only (the download link and the upload button)")
+        return notebook_folder_file(self.filename.value)
+
+    def _upload_too_big(self, name: str, size: int) -> None:
+        self._say_not_loaded(
+            name,
+            f"the file is {size_words(size)}, and an upload here takes at most {size_words(self.upload.max_bytes)} "
+            "(a saved game is much smaller: this is not one, or it was changed)",
+        )
+
+    def _say_not_loaded(self, name: str, why: str) -> None:
+        self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ Could not load {escape(name)}: {escape(why)}</span>'
+
+    def _load(self, source: bytes | Path, name: str) -> bool:
         try:
             game = load_game(source)
         except Exception as exc:  # any bad file (truncated, tampered, not ours) is explained here, never raised
             why = str(exc) if isinstance(exc, SaveFileError) else f"it is not a saved game of this program ({type(exc).__name__}: {exc})"
-            self.message.value = (
-                f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ Could not load {escape(name)}: {escape(why)}</span>'
-            )
+            self._say_not_loaded(name, why)
             return False
         self.history = History(list(game.states), list(game.inputs), game.seed, dict(game.players), game.start_given)
         self.seed = game.seed if game.seed is not None else self.seed
@@ -492,8 +509,9 @@ class GameBoard:
     def _safely(self, fn: Callable[[], Any]) -> None:
         try:
             fn()
-        except DDayError as exc:  # illegal choices are explained, not raised
-            self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
+        except (DDayError, FileBoxError, OSError) as exc:  # illegal choices and refused files are explained, not raised
+            why = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+            self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(why)}</span>'
 
     def _title_html(self) -> str:
         seats = " · ".join(
