@@ -50,6 +50,8 @@ PY="$VENV/bin/python"
 
 # 3. Python packages, at the tested versions.
 "$PY" -m pip install -q --disable-pip-version-check --upgrade "pip>=24"
+# A .venv made before the distribution was renamed holds it as "dday" too: one name only.
+if "$PY" -m pip show -q dday >/dev/null 2>&1; then "$PY" -m pip uninstall -q -y dday; fi
 "$PY" -m pip install -q --disable-pip-version-check -c constraints.txt -e ".[dev]"
 
 # 4. Static checks, then every test.
