@@ -5,11 +5,12 @@ For each class size and pool (preheated pages per lesson notebook), the script s
 learners (``classroom_client.py``: page, kernel answer, widget comms open) arrive at the same moment,
 measures the memory of the server and its kernels, lets the learners leave (half with the page's
 close beacon, half by dropping the connection, like a crashed tab) and counts the kernels still
-running 2 minutes later (the pool's own kernels are not counted: they wait for the next class).
+running 2 minutes later (by their ids; the pool's own kernels wait for the next class and are not counted).
 Then it stops the app with SIGTERM and checks that no process of it is left.
 
     python benchmarks/bench_classroom.py                      # N = 10, 20, 30; pool 0 and 10
     python benchmarks/bench_classroom.py --learners 5 --pools 0 4 --after 20
+    python benchmarks/bench_classroom.py --hub --learners 10 30  # a school's JupyterHub (bench_hub.py)
 
 Targets (issue 27), on the project's 2-core machine: 20 learners all usable within 15 s, 30 within 20 s.
 """
@@ -51,6 +52,7 @@ def start_app(notebook: str, pool: int, cull_after: int, log: Path) -> tuple[sub
     while time.monotonic() < deadline:
         text = log.read_text(errors="replace")
         if ("Voilà is running" in text) and (pool == 0 or "is filled with" in text):
+            cc.wait_until_quiet(proc.pid)  # the preheated pages are rendered, not only their kernels started
             return proc, base, token
         if proc.poll() is not None:
             raise RuntimeError(f"the app stopped: {text[-500:]}")
@@ -87,9 +89,10 @@ def one_class(notebook: str, learners: int, pool: int, after: float, cull_after:
             server_mib, kernels_mib = cc.memory_mib(proc.pid)
             await asyncio.gather(*(cc.leave(base, lr, beacon=i % 2 == 0) for i, lr in enumerate(arrived)))
             gone = time.monotonic()
-            while time.monotonic() < gone + after and cc.kernel_count(proc.pid) > pool:
+            theirs = [lr.kernel_id for lr in arrived if lr.kernel_id]
+            while time.monotonic() < gone + after and cc.kernels_alive(proc.pid, theirs) > 0:
                 await asyncio.sleep(2)
-            return arrived, wall, server_mib, kernels_mib, max(0, cc.kernel_count(proc.pid) - pool), time.monotonic() - gone
+            return arrived, wall, server_mib, kernels_mib, cc.kernels_alive(proc.pid, theirs), time.monotonic() - gone
 
         arrived, wall, server_mib, kernels_mib, left, freed_s = asyncio.run(arrive_then_leave())
         usable = [lr.usable_s for lr in arrived if lr.ok and lr.usable_s is not None]
@@ -123,7 +126,12 @@ def main() -> None:
     ap.add_argument("--after", type=float, default=120.0, help="seconds to wait for the kernels to be freed after the class leaves")
     ap.add_argument("--cull-after", type=int, default=60, help="the app's --cull-after")
     ap.add_argument("--log", default="/tmp/bench_classroom.log")
+    ap.add_argument("--hub", action="store_true", help="aim at a local JupyterHub with the school configuration instead (bench_hub.py; --pools does not apply)")
     args = ap.parse_args()
+    if args.hub:
+        import bench_hub
+
+        sys.exit(0 if bench_hub.run(args.learners, args.notebook) else 1)
     print(f"bench_classroom: {args.notebook}, {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; "
           f"load average now {os.getloadavg()[0]:.1f}", flush=True)
     head = "| learners | pool | usable median s | usable max s | all usable s | failures | MiB before | MiB with class | MiB per kernel | MiB after | kernels left | freed after s | clean stop |"

@@ -89,6 +89,18 @@ async def _reply(ws: WebSocketClientConnection, msg_id: str, deadline: float) ->
             return dict(msg)
 
 
+async def widgets_open(ws: WebSocketClientConnection, session: str, deadline: float) -> int:
+    """Steps 2 and 3 on a page's kernel websocket: the kernel answers, then how many widget comms are open.
+    Also used by ``bench_hub.py``, whose learners reach the page through JupyterHub's login."""
+    msg_id, text = _message("kernel_info_request", {}, session)
+    await ws.write_message(text)
+    await _reply(ws, msg_id, deadline)
+    msg_id, text = _message("comm_info_request", {"target_name": "jupyter.widget"}, session)
+    await ws.write_message(text)
+    reply = await _reply(ws, msg_id, deadline)
+    return len(reply.get("content", {}).get("comms", {}))
+
+
 async def arrive(base: str, notebook: str, token: str | None, *, timeout: float = 180.0) -> Learner:
     """One learner opens ``notebook`` on the app at ``base`` (``http://127.0.0.1:8866``) with ``token``."""
     learner = Learner()
@@ -111,13 +123,7 @@ async def arrive(base: str, notebook: str, token: str | None, *, timeout: float 
         session = uuid.uuid4().hex
         ws_url = base.replace("http", "ws", 1) + f"/api/kernels/{learner.kernel_id}/channels?session_id={session}"
         learner.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": _cookie_header(learner.cookies)}, connect_timeout=timeout))
-        msg_id, text = _message("kernel_info_request", {}, session)
-        await learner.ws.write_message(text)
-        await _reply(learner.ws, msg_id, deadline)
-        msg_id, text = _message("comm_info_request", {"target_name": "jupyter.widget"}, session)
-        await learner.ws.write_message(text)
-        reply = await _reply(learner.ws, msg_id, deadline)
-        learner.comms = len(reply.get("content", {}).get("comms", {}))
+        learner.comms = await widgets_open(learner.ws, session, deadline)
         learner.usable_s = time.monotonic() - start
         if learner.comms == 0:
             learner.error = "no widget is open"
@@ -193,3 +199,42 @@ def memory_mib(pid: int) -> tuple[float, list[float]]:
             return 0.0
 
     return uss(server), [uss(k) for k in kernels]
+
+
+def wait_until_quiet(pid: int, *, below: float = 10.0, calm_s: float = 3.0, timeout: float = 300.0) -> float:
+    """Wait until the app and its kernels use less than ``below`` % of one core for ``calm_s`` seconds
+    in a row (the preheated pages are rendered: the pool's log line comes when their kernels start);
+    returns the seconds waited."""
+    start = time.monotonic()
+    calm_since: float | None = None
+    seen: dict[int, psutil.Process] = {}
+    while time.monotonic() - start < timeout:
+        time.sleep(0.5)
+        try:
+            server, kernels = server_tree(pid)
+        except psutil.NoSuchProcess:
+            break
+        busy = 0.0
+        for proc in (server, *kernels):
+            known = seen.setdefault(proc.pid, proc)  # cpu_percent compares with this object's last call
+            try:
+                busy += known.cpu_percent(interval=None)
+            except psutil.NoSuchProcess:
+                continue
+        if busy < below:
+            calm_since = calm_since or time.monotonic()
+            if time.monotonic() - calm_since >= calm_s:
+                break
+        else:
+            calm_since = None
+    return time.monotonic() - start
+
+
+def kernels_alive(pid: int, kernel_ids: list[str]) -> int:
+    """How many of these kernels (by id) the app at ``pid`` still runs: a kernel process names its
+    connection file, ``kernel-<id>.json``, on its command line."""
+    try:
+        lines = [" ".join(k.cmdline()) for k in server_tree(pid)[1]]
+    except psutil.NoSuchProcess:
+        return 0
+    return sum(any(f"kernel-{kid}.json" in line for line in lines) for kid in kernel_ids)

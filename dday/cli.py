@@ -75,7 +75,7 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     app.add_argument("--host", default="127.0.0.1", type=_host, help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)")
     app.add_argument("--port", type=_port, default=8866, help="port (default 8866; the next free one if it is busy, and the URL says which)")
     app.add_argument("--token", type=_token, help="the class token (default: a new random one, printed in the URL)")
-    app.add_argument("--pool", type=_bounded(0, 60), default=4, help="pages of each lesson notebook prepared before anyone asks (default 4; 0 to 60)")
+    app.add_argument("--pool", type=_bounded(0, 60), default=10, help="pages of each lesson notebook prepared before anyone asks (default 10; 0 to 60)")
     app.add_argument("--cull-after", type=_bounded(10, 86400), default=60, help="seconds a kernel lives on after its page was closed (default 60)")
     app.add_argument("--dir", type=_app_folder, help="keep the notebooks in this folder (edited ones are kept and served as edited)")
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")

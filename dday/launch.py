@@ -169,7 +169,7 @@ def app_settings(
     host: str = "127.0.0.1",
     port: int = 8866,
     token: str | None = None,
-    pool: int = 4,
+    pool: int = 10,
     cull_after: int = 60,
     open_browser: bool = True,
 ) -> AppSettings:

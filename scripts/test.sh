@@ -5,13 +5,15 @@
 # What it needs: python3 (3.11 or newer) and, on a machine where they are missing, the right to
 # install Debian packages (root, or sudo): python3-venv, chromium and a font for the browser tests.
 # What it does:
-#   1. installs the Debian packages that are missing (chromium, fonts-dejavu-core, python3-venv);
+#   1. installs the Debian packages that are missing (chromium, fonts-dejavu-core, python3-venv,
+#      nodejs and npm for the JupyterHub test's proxy);
 #   2. makes the virtual environment .venv in the repository (or reuses it) -- Debian's own
 #      Python refuses `pip install` outside one (PEP 668);
 #   3. installs dday with its test and development extras into .venv, at the versions in
-#      constraints.txt (the versions this suite was last proven on; see the README);
+#      constraints.txt (the versions this suite was last proven on; see the README), and
+#      configurable-http-proxy from npm into ~/.cache/dday-hub-node (the hub test's proxy);
 #   4. runs ruff, mypy and pytest (unit, rules, property, slow whole-game, doctest, notebook and
-#      browser tests) with .venv's Python.
+#      browser tests, and a real JupyterHub: tests/test_hub.py) with .venv's Python.
 # Set DDAY_VENV to use another folder for the virtual environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +31,8 @@ apt_install() {
 # 1. System packages.
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ ! -x "$VENV/bin/python" ] && ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
   missing+=("python3-venv")
@@ -53,6 +57,16 @@ PY="$VENV/bin/python"
 # A .venv made before the distribution was renamed holds it as "dday" too: one name only.
 if "$PY" -m pip show -q dday >/dev/null 2>&1; then "$PY" -m pip uninstall -q -y dday; fi
 "$PY" -m pip install -q --disable-pip-version-check -c constraints.txt -e ".[dev]"
+
+# 3b. The JupyterHub proxy for tests/test_hub.py (Node.js, from npm), into a cache folder outside the
+# repository; skipped when it is already there. 5.x needs Node.js 20 or newer (Debian 12 has 18).
+CHP_DIR="${DDAY_HUB_NODE_DIR:-$HOME/.cache/dday-hub-node}"
+if ! command -v configurable-http-proxy >/dev/null 2>&1 && [ ! -x "$CHP_DIR/node_modules/.bin/configurable-http-proxy" ]; then
+  chp_version=5.3.0
+  [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ] && chp_version=4.6.3
+  echo "installing configurable-http-proxy@$chp_version into $CHP_DIR"
+  npm install --prefix "$CHP_DIR" --no-audit --no-fund --loglevel=error "configurable-http-proxy@$chp_version"
+fi
 
 # 4. Static checks, then every test.
 "$PY" -m ruff check dday tests benchmarks geo

@@ -43,6 +43,8 @@ def _install_texts(repo_root: Path) -> dict[str, str]:
         *sorted((repo_root / ".binder").iterdir()),
         *sorted((repo_root / "notebooks").glob("*.ipynb")),
         *sorted((repo_root / "dday").rglob("*.py")),
+        *sorted((repo_root / "deploy").rglob("*")),
+        repo_root / "scripts" / "test.sh",
     ]
     return {str(f.relative_to(repo_root)): f.read_text(encoding="utf-8") for f in files if f.is_file()}
 
