@@ -52,7 +52,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
-        "connect-src 'self'",
+        "connect-src 'self' data:",  # data: the plotly maps' offline topojson stub (maps.EMPTY_TOPO), fetched by plotly.js
         "frame-ancestors 'self'",
         "form-action 'self'",
         "base-uri 'self'",

@@ -132,7 +132,7 @@ def get(url: str) -> tuple[int, str]:
 
     opener = urllib.request.build_opener(NoRedirect)
     try:
-        with opener.open(url, timeout=30) as r:
+        with opener.open(url, timeout=180) as r:  # a page beyond the pool renders on demand: slow on a busy machine
             return r.status, r.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as e:
         return e.code, ""

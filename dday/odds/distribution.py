@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Final
 
 from ..rules.units import Force
 from ..rules.words import count, percent, wrap
 from . import inputs
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported where a frame is made: a card lab's kernel starts without pandas (issue 33)
 
 UnitSpec = str | Mapping[str, int] | Force
 
@@ -167,10 +168,14 @@ class Distribution:
 
     def to_series(self) -> pd.Series:
         """Float probabilities indexed by outcome (for plots)."""
+        import pandas as pd
+
         return pd.Series([float(p) for p in self.probs.values()], index=list(self.probs), name=self.title or "probability", dtype=float)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per outcome: the outcome, the exact fraction (as text) and the float."""
+        import pandas as pd
+
         return pd.DataFrame(
             {
                 self.outcome_name: list(self.probs),

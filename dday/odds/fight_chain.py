@@ -8,8 +8,7 @@ runs only when a Fraction is read (``ZoneFight.exact``, ``.rows``, ``.final``, `
 from __future__ import annotations
 
 from functools import lru_cache
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ..rules.state import Rules
 from ..rules.units import Force, other_side
@@ -19,6 +18,9 @@ from .fight_model import FightModel, Kind, card_modes, fight_model, run_floats
 from .fight_rows import ZoneFight
 from .holds import run_holds
 from .one_cycle import DEFAULT_POLICY, CasualtyPolicy
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported where a frame is made (ZoneFight.to_frame): a card lab's kernel starts without pandas (issue 33)
 
 __all__ = ["hold_chances", "zone_fight", "zone_fight_exact"]
 

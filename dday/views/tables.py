@@ -21,7 +21,7 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 from pandas.io.formats.style_render import CSSDict
 
-__all__ = ["LONG_CELL", "SHORT_CELL", "TextFrame", "text_table"]
+__all__ = ["LONG_CELL", "SHORT_CELL", "CardTable", "TextFrame", "text_table"]
 
 LONG_CELL: Final = 60
 """A table with a cell longer than this takes the output's whole width and wraps its text in it."""
@@ -104,3 +104,10 @@ class TextFrame(pd.DataFrame):
 
     def _repr_html_(self) -> str:
         return str(text_table(pd.DataFrame(self)).to_html())
+
+
+class CardTable(pd.DataFrame):
+    """The card table (:func:`dday.views.tutorial.card_table`): a DataFrame that shows every cell in full in a notebook (no "…" cuts)."""
+
+    def _repr_html_(self) -> str:
+        return self.to_html(index=False)

@@ -18,16 +18,16 @@ Every widget callback is a method you can call from Python (no kernel needed), e
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from dataclasses import dataclass
 from functools import cache
 from html import escape
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 import ipywidgets as w
 import numpy as np
-import pandas as pd
 
 from ..bots import GreedyBot
 from ..rules.cards import ORDER_CARDS
@@ -35,21 +35,34 @@ from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
 from .maps import LeafletView
-from .quiz import Quiz, quiz
 from .widgets import style as st
-from .widgets.odds_lab import OddsLab, UnitsNeeded, units_needed
 from .widgets.play import PlayerSpec, PlayLab
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .. import odds
+    from .quiz import Quiz
+    from .tables import CardTable
+    from .widgets.odds_lab import OddsLab, UnitsNeeded
+
+LAZY: Final = {"Quiz": ".quiz", "OddsLab": ".widgets.odds_lab", "UnitsNeeded": ".widgets.odds_lab"}
+"""Names imported when first asked for (PEP 562), so that a card lab's kernel starts without
+the quiz, the odds lab and pandas (issue 33); ``from dday.tutorial import *`` leaves them out."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in LAZY:
+        return getattr(importlib.import_module(LAZY[name], __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "NOTEBOOKS",
     "PREPARED",
     "CardLab",
     "MapPanel",
-    "OddsLab",
     "Prepared",
-    "Quiz",
     "TurnStepper",
-    "UnitsNeeded",
     "card_lab",
     "card_table",
     "game_position",
@@ -300,7 +313,8 @@ class TurnStepper(PlayLab):
 
 
 def turn_stepper(seed: int = 0, allies: PlayerSpec = "person", axis: PlayerSpec = "greedy", state: State | None = None) -> TurnStepper:
-    """Step through one turn (from the set-up unless ``state`` is given); each side "person", "greedy" or "random"."""
+    """Step through one turn (from the set-up unless ``state`` is given); each side "person" or a bot's name
+    ("random", "greedy", "strong" or "planner", the strongest)."""
     return TurnStepper(state, seed=seed, allies=allies, axis=axis)
 
 
@@ -338,13 +352,6 @@ def start_map(state: State | None = None) -> MapPanel:
     return MapPanel(s, cap)
 
 
-class CardTable(pd.DataFrame):
-    """The card table: a DataFrame that shows every cell in full in a notebook (no "…" cuts)."""
-
-    def _repr_html_(self) -> str:
-        return self.to_html(index=False)
-
-
 def card_table() -> CardTable:
     """The sixteen order cards: number, name, active side, response, what happens, rule IDs.
 
@@ -352,6 +359,10 @@ def card_table() -> CardTable:
     >>> len(df), list(df.columns)[:3]
     (16, ['card', 'name', 'active'])
     """
+    import pandas as pd  # here, not at the top: a card lab's kernel starts without pandas
+
+    from .tables import CardTable
+
     frame = pd.DataFrame(
         [
             {
@@ -373,4 +384,24 @@ def odds_lab(**forces: int) -> OddsLab:
 
     Keyword arguments preset the sliders, e.g. ``odds_lab(allies_infantry=4, axis_blockhouse=1)``.
     """
+    from .widgets.odds_lab import OddsLab  # here, not at the top: a card lab's kernel starts without it
+
     return OddsLab(**forces)
+
+
+def units_needed(
+    target_prob: float = 0.8, by_turn: int = 4, defender: odds.UnitSpec | None = None, zone: str = "F30", mix: str = "iat"
+) -> UnitsNeeded:
+    """:func:`dday.views.widgets.odds_lab.units_needed`: how many Allied units must sit in ``zone``
+    (default Caen) to take it by ``by_turn`` with ``target_prob``?"""
+    from .widgets import odds_lab
+
+    return odds_lab.units_needed(target_prob, by_turn, defender, zone, mix)
+
+
+def quiz(questions: str | Sequence[tuple[str, Sequence[str], int, str]], *, seed: int = 0) -> Quiz:
+    """:func:`dday.views.quiz.quiz`: "Check yourself" questions with instant feedback (imported
+    when the first quiz is shown, after the lab is up)."""
+    from . import quiz as quiz_module
+
+    return quiz_module.quiz(questions, seed=seed)
