@@ -52,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     p = _Parser(
         prog=prog,
-        description="Axis & Allies: D-Day (2004) rules engine. Play bot games and read their turn-by-turn log.",
+        description="Axis & Allies: D-Day (2004): open the tutorial in JupyterLab or as a classroom app, play and simulate bot games, check a saved game.",
     )
     sub = p.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play one game between two bots and print the log", description="Play one seeded game between two bots.")
@@ -60,9 +60,9 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     play.add_argument("--axis", default="greedy", choices=sorted(BOTS), help="bot for the Axis (Germany)")
     play.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, help="seed for the dice and the bots (same seed, same game)")
     play.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
-    play.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set (fortune/tactics cards, variants; see dday.advanced)")
+    play.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set: the official rules, alone or with the fortune (and tactics) decks, or the fan reference manual's or TripleA's house rules (notebook 24 compares them)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
-    play.add_argument("--save", metavar="PATH", type=_output_path, help="also save the game (JSON input log, see dday.saves); checked before the game starts")
+    play.add_argument("--save", metavar="PATH", type=_output_path, help="also save the game (JSON input log, see dday.play.saves); checked before the game starts")
     sim = sub.add_parser(
         "simulate",
         help="play many seeded bot games and print win rates",
@@ -76,7 +76,7 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
         "--processes", type=_whole(1, _cores(), "the cores of this machine"), default=None, help=f"worker processes, at most {_cores()} here (default: every core)"
     )
     sim.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
-    sim.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set (fortune/tactics cards, variants; see dday.advanced)")
+    sim.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set: the official rules, alone or with the fortune (and tactics) decks, or the fan reference manual's or TripleA's house rules (notebook 24 compares them)")
     sim.add_argument("--csv", metavar="PATH", type=_output_path, help="also write the one-row-per-game table to PATH; checked before the first game")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     chk = sub.add_parser(
@@ -88,7 +88,7 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     tut = sub.add_parser(
         "tutorial",
         help="copy the tutorial notebooks into a folder and open JupyterLab there",
-        description="Copy the tutorial notebooks into DIR (a notebook you edited is kept unless --force) and open JupyterLab on 00_start_here.",
+        description="Copy the tutorial notebooks into DIR (a notebook you edited is kept unless --force) and open JupyterLab on 00_start_here (as root with --allow-root). Exits with JupyterLab's code when it fails to start.",
     )
     tut.add_argument("dir", nargs="?", type=_folder_path, default="dday-tutorial", help="folder for the notebooks (default: ./dday-tutorial)")
     tut.add_argument("--force", action="store_true", help="replace notebooks that differ from the tutorial's (your edits are lost)")

@@ -55,6 +55,8 @@ PY="$VENV/bin/python"
 
 # 3. Python packages, at the tested versions.
 "$PY" -m pip install -q --disable-pip-version-check --upgrade "pip>=24"
+# A .venv made before the distribution was renamed holds it as "dday" too: one name only.
+if "$PY" -m pip show -q dday >/dev/null 2>&1; then "$PY" -m pip uninstall -q -y dday; fi
 "$PY" -m pip install -q --disable-pip-version-check -c constraints.txt -e ".[dev]"
 
 # 3b. The JupyterHub proxy for tests/test_hub.py (Node.js, from npm), into a cache folder outside the
