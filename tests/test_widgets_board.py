@@ -241,7 +241,7 @@ def test_an_upload_too_big_for_the_page_is_said_on_the_board() -> None:
     key = board.state.key
     board.upload.browser_message({"event": "too_big", "name": "huge.json", "size": 12_600_000}, [])
     assert "Could not load huge.json: the file is 12.6 MB" in board.message.value
-    assert "at most 8.4 MB" in board.message.value and board.state.key == key
+    assert "at most 2.0 MB" in board.message.value and board.state.key == key
     board.upload.receive("sneaky.json", b"{" + b" " * (9 * 2**20))  # a browser that ignores the limit
     assert "Could not load sneaky.json: the file is 9.4 MB" in board.message.value
 
