@@ -24,6 +24,11 @@ question they ask is memoised by then, so that row is what a game costs besides 
 (the rules engine and the greedy move planning the strong bot is built on), and the row under
 it, the difference, is what the odds cost per game.
 
+``--sizes`` prints another table instead (issue 33): the cost by size, 4 to 30 units a side
+(half infantry, a quarter artillery, the rest tanks; 30 is the API's limit), old and new in the
+same run, alternating (three processes each, the best of all their cold calls): the float table over 20 cards, its ratio to the 8 v 8 one (target: at most 12x at
+30 v 30) and one exact number over 20 cards (target: under 200 ms at 30 v 30).
+
 Beside the table: a 10,000-run numpy Monte Carlo of the 8 v 8, 20-card table (binomial dice
 per unit type, the same loss order), timed, and checked against the exact rows cell by cell
 (every cell within 4 standard errors).
@@ -130,10 +135,64 @@ def measure(repeats: int, games: int) -> dict[str, float | list[float]]:
     return out
 
 
-def run_column(path: Path, repeats: int, games: int) -> dict[str, Any]:
-    """:func:`measure` in a subprocess that imports ``dday`` from ``path``."""
+SIZES = (4, 6, 8, 12, 16, 20, 24, 30)
+
+
+def size_force(n: int) -> str:
+    """``n`` units: half infantry, a quarter artillery, the rest tanks (8: the benchmark's 4i 2a 2t)."""
+    return f"{n // 2}i {n // 4}a {n - n // 2 - n // 4}t"
+
+
+def _best_ms(fn: Callable[[], object], repeats: int, before: Callable[[], None]) -> float:
+    times = []
+    for _ in range(repeats):
+        before()
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return 1000 * min(times)
+
+
+def measure_sizes(repeats: int) -> dict[str, float]:
+    """Per size: the float table over 20 cards ("f<n>") and one exact number over 20 cards ("e<n>"),
+    ms, the best of ``repeats`` cold calls (on a machine shared with others the best is the
+    least disturbed: the medians of a loaded machine measure the load)."""
+    from dday import odds
+
+    out = {}
+    for n in SIZES:
+        force = size_force(n)
+        out[f"f{n}"] = _best_ms(lambda f=force: odds.zone_fight(f, f, 20), repeats, odds.clear_caches)
+        out[f"e{n}"] = _best_ms(lambda f=force: odds.zone_fight_exact(f, f, 20).exact("allies_hold"), repeats, odds.clear_caches)
+    return out
+
+
+def print_sizes(old: dict[str, Any], new: dict[str, Any], old_rev: str, new_rev: str, repeats: int) -> None:
+    print(f"zone_fight by size, 20 cards, one core, one thread; best of {repeats} cold calls in ms, old and new alternating\n")
+    head = (
+        f"{'units a side':<22} {'float old ' + old_rev:>16} {'new ' + new_rev:>12} {'x 8v8 old':>10} {'x 8v8 new':>10}"
+        f" {'exact old':>10} {'exact new':>10} {'speed-up':>9}"
+    )
+    print(head)
+    print("-" * len(head))
+    for n in SIZES:
+        fo, fn, eo, en = old[f"f{n}"], new[f"f{n}"], old[f"e{n}"], new[f"e{n}"]
+        print(
+            f"{n:>2} ({size_force(n):<10})        {fo:16.2f} {fn:12.2f} {fo / old['f8']:10.1f} {fn / new['f8']:10.1f}"
+            f" {eo:10.1f} {en:10.1f} {eo / en:8.1f}x"
+        )
+    met_ratio = new["f30"] / new["f8"] <= 12
+    print(
+        f"\ntargets: float 30 v 30 at most 12x its 8 v 8: {new['f30'] / new['f8']:.1f}x ({'yes' if met_ratio else 'NO'}); "
+        f"exact 30 v 30 under 200 ms: {new['e30']:.0f} ms ({'yes' if new['e30'] < 200 else 'NO'})"
+    )
+
+
+def run_column(path: Path, repeats: int, games: int, sizes: bool = False) -> dict[str, Any]:
+    """:func:`measure` (or :func:`measure_sizes`) in a subprocess that imports ``dday`` from ``path``."""
     env = dict(os.environ, PYTHONPATH=str(path))
     cmd = [sys.executable, str(Path(__file__).resolve()), "--measure", "--repeats", str(repeats), "--games", str(games)]
+    cmd += ["--sizes"] if sizes else []
     done = subprocess.run(cmd, env=env, cwd="/", capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
@@ -182,10 +241,11 @@ def main() -> None:
     ap.add_argument("--old", default="/tmp/odds-old", help="a checkout of the previous code (default /tmp/odds-old)")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--games", type=int, default=6)
+    ap.add_argument("--sizes", action="store_true", help="the table by size, 4 to 30 units a side, instead")
     ap.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.repeats, args.games)))
+        print(json.dumps(measure_sizes(args.repeats) if args.sizes else measure(args.repeats, args.games)))
         return
     old_path = Path(args.old)
     if not (old_path / "dday" / "odds").is_dir():
@@ -194,6 +254,12 @@ def main() -> None:
         subprocess.run(["git", "-C", str(old_path), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip() or "?"
     )
     new_rev = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip() or "?"
+    if args.sizes:  # old and new alternate, 3 processes each; each cell is the best of all their calls
+        runs = [(run_column(old_path, args.repeats, args.games, sizes=True), run_column(HERE, args.repeats, args.games, sizes=True)) for _ in range(3)]
+        old_sizes = {k: min(o[k] for o, _ in runs) for k in runs[0][0]}
+        new_sizes = {k: min(n[k] for _, n in runs) for k in runs[0][1]}
+        print_sizes(old_sizes, new_sizes, old_rev, new_rev, 3 * args.repeats)
+        return
     old = run_column(old_path, args.repeats, args.games)
     new = run_column(HERE, args.repeats, args.games)
     print(f"Odds, one core, one thread; medians of {args.repeats} cold calls in ms (strong-bot game: median of {args.games} games)\n")

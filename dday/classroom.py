@@ -52,7 +52,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
-        "connect-src 'self'",
+        "connect-src 'self' data:",  # data: the plotly maps' offline topojson stub (maps.EMPTY_TOPO), fetched by plotly.js
         "frame-ancestors 'self'",
         "form-action 'self'",
         "base-uri 'self'",
@@ -285,7 +285,7 @@ class AppSettings:
     lesson: tuple[str, ...] = ()
     pool: int = 10  # preheated kernels for each lesson notebook
     cull_after: int = 60  # seconds a kernel with no page connected lives on
-    refill_after: int = 60  # seconds before a preheated page that was taken is replaced (after the class's arrival)
+    refill_after: int = 10  # seconds before a preheated page that was taken is replaced (after the class's arrival)
     open_browser: bool = True
 
     def url(self, address: str, path: str = "") -> str:
@@ -326,10 +326,12 @@ def voila_config(settings: AppSettings) -> dict[str, dict[str, Any]]:
             "show_tracebacks": False,
             "preheat_kernel": bool(settings.lesson) and settings.pool > 0,
         },
-        # A used preheated page is replaced after refill_after seconds, not at once: rendering a notebook
-        # takes the server's one thread for most of a second, and during a class's arrival every such
-        # second delays every learner still waiting (measured: 20 learners, pool 10, refilled after 1 s:
-        # all waited about 35 s on a loaded 2-core machine).
+        # A taken preheated page is replaced refill_after seconds later. Voilà refills the pool to its
+        # size whatever happens, and a learner who finds the pool empty waits for a refill in progress;
+        # rendering a page costs the server's one thread most of a second, so refills during a class's
+        # arrival slow every learner still waiting. Measured on 2 cores, 20 learners at once: pool 20,
+        # all usable in about 1 s; pool 10, refilled after 60 s, the last waited 67 s (for the refill);
+        # no pool, 15 s. So the pool should hold the whole class, and the refill wait a little.
         "VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": float(settings.refill_after)},
         "MappingKernelManager": {
             "cull_idle_timeout": settings.cull_after,

@@ -13,7 +13,10 @@ install they are read from the repository's ``notebooks/`` folder.
 from __future__ import annotations
 
 import importlib.util
+import os
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -24,6 +27,7 @@ from pathlib import Path
 from .classroom import AppSettings
 
 DEFAULT_DIR = "dday-tutorial"
+DISTRIBUTION = "dday-tutorial"  # the name to pip install (the import name and the command stay ``dday``)
 
 
 class TutorialError(RuntimeError):
@@ -103,16 +107,60 @@ def copy_tutorial(folder: str | Path = DEFAULT_DIR, *, force: bool = False) -> C
 
 def _require(module: str, extra: str, what: str) -> None:
     if importlib.util.find_spec(module) is None:
-        raise TutorialError(f"{what} is not installed: pip install \"dday[{extra}]\"")
+        raise TutorialError(f"{what} is not installed: {python_name()} -m pip install \"{DISTRIBUTION}[{extra}]\"")
 
 
-def open_lab(folder: str | Path, *, dry_run: bool = False) -> list[str]:
-    """Start JupyterLab in ``folder`` on ``00_start_here.ipynb``; returns the command (run unless ``dry_run``)."""
+def python_name() -> str:
+    """How to type this Python in the user's shell: ``python`` when the running environment is the
+    active one (its ``bin`` folder comes first on PATH), else the interpreter's path, relative when
+    it is under the current folder (``.venv/bin/python``)."""
+    here = Path(sys.executable)
+    for name in ("python", "python3"):
+        found = shutil.which(name)
+        if found and Path(found).parent == here.parent:
+            return name
+    try:
+        return str(here.relative_to(Path.cwd()))
+    except ValueError:
+        return str(here)
+
+
+def running_as_root() -> bool:
+    """True when this process runs as root (a container, a CI runner); never on Windows."""
+    geteuid = getattr(os, "geteuid", None)
+    return geteuid is not None and geteuid() == 0
+
+
+def lab_command(folder: str | Path, *, as_root: bool | None = None) -> list[str]:
+    """The JupyterLab command that opens ``00_start_here.ipynb`` in ``folder``. JupyterLab refuses to
+    start as root unless told ``--allow-root``; as root (``as_root`` defaults to the truth) it is told.
+
+    >>> cmd = lab_command("t", as_root=False)
+    >>> cmd[1:3], cmd[-1], "--allow-root" in lab_command("t", as_root=True)
+    (['-m', 'jupyterlab'], '00_start_here.ipynb', True)
+    """
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={Path(folder).resolve()}"]
+    if running_as_root() if as_root is None else as_root:
+        cmd.append("--allow-root")
+    return [*cmd, "00_start_here.ipynb"]
+
+
+def open_lab(folder: str | Path) -> int:
+    """Run JupyterLab in ``folder`` on ``00_start_here.ipynb`` until it stops; returns its exit code.
+
+    Ctrl+C reaches JupyterLab too (the terminal sends it to both processes): JupyterLab asks whether
+    to stop and stops on a second Ctrl+C, so this process waits for it to shut its kernels down
+    rather than killing it; only a third Ctrl+C ends it."""
     _require("jupyterlab", "lab", "JupyterLab")
-    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={Path(folder).resolve()}", "00_start_here.ipynb"]
-    if not dry_run:
-        subprocess.run(cmd, check=False, cwd=folder)
-    return cmd
+    lab = subprocess.Popen(lab_command(folder), cwd=folder)
+    interrupts = 0
+    while True:
+        try:
+            return lab.wait()
+        except KeyboardInterrupt:
+            interrupts += 1
+            if interrupts >= 3:
+                lab.terminate()
 
 
 def app_settings(
@@ -167,13 +215,18 @@ def serve_app(settings: AppSettings, *, folder: str | Path | None = None) -> int
 
 
 def main_tutorial(folder: str, *, force: bool, open_browser: bool) -> int:
-    """``python -m dday tutorial``: copy, say what happened, then open JupyterLab unless told not to."""
+    """``python -m dday tutorial``: copy, say what happened, then open JupyterLab unless told not to.
+    Returns 0, or JupyterLab's own exit code (1 when it does not start)."""
     report = copy_tutorial(folder, force=force)
     print(report.summary())
-    if open_browser:
-        _require("jupyterlab", "lab", "JupyterLab")
-        print("Opening JupyterLab on 00_start_here.ipynb (stop it with Ctrl+C twice).", flush=True)
-        open_lab(report.folder)
-    else:
-        print(f"Open it with:  jupyter lab {report.folder / '00_start_here.ipynb'}")
-    return 0
+    if not open_browser:
+        print(f"Open it with:  {python_name()} -m dday tutorial {shlex.quote(str(report.folder))}")
+        return 0
+    _require("jupyterlab", "lab", "JupyterLab")
+    root = " (as root, so with --allow-root)" if running_as_root() else ""
+    print(f"Opening JupyterLab on 00_start_here.ipynb{root}; stop it with Ctrl+C twice.", flush=True)
+    code = open_lab(report.folder)
+    if code in (0, -signal.SIGINT):  # stopped by Ctrl+C (without a terminal it ends on the first)
+        return 0
+    print(f"JupyterLab stopped with exit code {code}: its message is above.", file=sys.stderr)
+    return code if 0 < code < 256 else 1

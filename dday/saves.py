@@ -5,20 +5,41 @@ existing code keeps working.
 
 from .play.saves import (
     FORMAT,
+    MAX_FILE_BYTES,
     VERSION,
     History,
     Input,
     LoadedGame,
+    checksum,
     dumps,
     final_mismatches,
     load_game,
     main,
     make_golden,
+    read_json,
     replay,
     save_game,
+    seal,
 )
 
-__all__ = ["FORMAT", "VERSION", "History", "Input", "LoadedGame", "dumps", "final_mismatches", "load_game", "main", "make_golden", "replay", "save_game"]
+__all__ = [
+    "FORMAT",
+    "MAX_FILE_BYTES",
+    "VERSION",
+    "History",
+    "Input",
+    "LoadedGame",
+    "checksum",
+    "dumps",
+    "final_mismatches",
+    "load_game",
+    "main",
+    "make_golden",
+    "read_json",
+    "replay",
+    "save_game",
+    "seal",
+]
 
 
 if __name__ == "__main__":  # pragma: no cover  (python -m dday.saves --make-golden ...)

@@ -3,10 +3,11 @@
 # Usage (from anywhere):  bash scripts/test.sh [extra pytest args]
 #
 # What it needs: python3 (3.11 or newer) and, on a machine where they are missing, the right to
-# install Debian packages (root, or sudo): python3-venv, chromium and a font for the browser tests.
+# install Debian packages (root, or sudo): python3-venv, chromium and a font for the browser tests, and
+# npm, which fetches axe-core (pinned) for the accessibility tests into ~/.cache/dday-tests on first use.
 # What it does:
 #   1. installs the Debian packages that are missing (chromium, fonts-dejavu-core, python3-venv,
-#      nodejs and npm for the JupyterHub test's proxy);
+#      nodejs and npm for the JupyterHub test's proxy and for axe-core);
 #   2. makes the virtual environment .venv in the repository (or reuses it) -- Debian's own
 #      Python refuses `pip install` outside one (PEP 668);
 #   3. installs dday with its test and development extras into .venv, at the versions in
@@ -54,6 +55,8 @@ PY="$VENV/bin/python"
 
 # 3. Python packages, at the tested versions.
 "$PY" -m pip install -q --disable-pip-version-check --upgrade "pip>=24"
+# A .venv made before the distribution was renamed holds it as "dday" too: one name only.
+if "$PY" -m pip show -q dday >/dev/null 2>&1; then "$PY" -m pip uninstall -q -y dday; fi
 "$PY" -m pip install -q --disable-pip-version-check -c constraints.txt -e ".[dev]"
 
 # 3b. The JupyterHub proxy for tests/test_hub.py (Node.js, from npm), into a cache folder outside the

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import time
 from pathlib import Path
 
 import pytest
+from helpers import FUZZ_TALLY
 from hypothesis import settings
 
 # Hypothesis profiles: the default runs in CI; "long" is the on-demand fuzz run
@@ -35,6 +38,18 @@ def artifacts_dir() -> Path:
     return path
 
 
+_STARTED = time.monotonic()
+
+
+def _write_fuzz_tally() -> None:
+    """Write what the fuzz properties saw (``helpers.FUZZ_TALLY``) and the run's duration."""
+    if FUZZ_TALLY:
+        path = REPO_ROOT / "test-artifacts" / "fuzz_tally.json"
+        path.parent.mkdir(exist_ok=True)
+        tally = {name: dict(outcomes) for name, outcomes in sorted(FUZZ_TALLY.items())}
+        path.write_text(json.dumps({"seconds": round(time.monotonic() - _STARTED), "tally": tally}, indent=2) + "\n", encoding="utf-8")
+
+
 # Issue 27: the test suite leaves no server or kernel behind. Every fixture that starts a server
 # stops it; this hook checks, once the last test is done, that none of them is still running (a
 # kernel or a Voilà, JupyterLab or hub process started by a test), stops any it finds and fails the run.
@@ -60,6 +75,7 @@ def _servers_left() -> list[tuple[int, str]]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _write_fuzz_tally()
     left = _servers_left()
     if not left:
         return

@@ -1,7 +1,8 @@
 """A corpus of nasty saved-game files, made on demand (never committed as blobs).
 
 ``make_corpus(folder, golden)`` writes one file per kind of damage and returns their paths by name.
-Used by ``tests/test_validation.py`` (every file must be refused with a ``SaveFileError`` in well
+Files edited as a dict are sealed again (:func:`dday.play.saves.seal`), as a tool that writes saves
+wrongly (or a forger) would, so that the checks behind the checksum are reached. Used by ``tests/test_validation.py`` (every file must be refused with a ``SaveFileError`` in well
 under a second and 200 MB) and handy by hand::
 
     python tests/fuzz_corpus.py /tmp/nasty && for f in /tmp/nasty/*; do python -m dday check "$f"; done
@@ -13,6 +14,12 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+
+def seal(data: dict[str, Any]) -> dict[str, Any]:
+    from dday.play.saves import seal as seal_save
+
+    return seal_save(dict(data))
 
 
 def _start_with(golden: dict[str, Any], **changes: Any) -> dict[str, Any]:
@@ -46,22 +53,22 @@ def make_corpus(folder: Path, golden: dict[str, Any]) -> dict[str, Path]:
         "list_at_top.json": "[" + text + "]",
         "duplicate_keys.json": text[:-1] + ', "seed": 1}',
         "unknown_key.json": text[:-1] + ', "cheat": true}',
-        "final_cut.json": json.dumps({**golden, "inputs": golden["inputs"][:500], "final": {}}),
-        "final_missing.json": json.dumps({k: v for k, v in golden.items() if k != "final"}),
-        "seed_text.json": json.dumps({**golden, "seed": "lucky"}),
-        "players_number.json": json.dumps({**golden, "players": 5}),
-        "huge_input.json": json.dumps({**golden, "inputs": ["move " + "F" * 1_000_000, *golden["inputs"]]}),
-        "roll_bogus.json": json.dumps(_start_with(golden, step__kind="bogus")),
-        "roll_billion_dice.json": json.dumps(_start_with(golden, step__dice__groups__0__1=10**9)),
-        "winner_on_running_game.json": json.dumps(_start_with(golden, winner="allies")),
-        "card_99.json": json.dumps(_start_with(golden, card=99)),
-        "hold_negative.json": json.dumps(_start_with(golden, hold=-5)),
-        "deck_repeats.json": json.dumps(_start_with(golden, deck=[3, 3, 3])),
-        "count_fraction.json": json.dumps(_start_with(golden, zones__F2__Germany__infantry=1.7)),
+        "final_cut.json": json.dumps(seal({**golden, "inputs": golden["inputs"][:500], "final": {}})),
+        "final_missing.json": json.dumps(seal({k: v for k, v in golden.items() if k != "final"})),
+        "seed_text.json": json.dumps(seal({**golden, "seed": "lucky"})),
+        "players_number.json": json.dumps(seal({**golden, "players": 5})),
+        "huge_input.json": json.dumps(seal({**golden, "inputs": ["move " + "F" * 1_000_000, *golden["inputs"]]})),
+        "roll_bogus.json": json.dumps(seal(_start_with(golden, step__kind="bogus"))),
+        "roll_billion_dice.json": json.dumps(seal(_start_with(golden, step__dice__groups__0__1=10**9))),
+        "winner_on_running_game.json": json.dumps(seal(_start_with(golden, winner="allies"))),
+        "card_99.json": json.dumps(seal(_start_with(golden, card=99))),
+        "hold_negative.json": json.dumps(seal(_start_with(golden, hold=-5))),
+        "deck_repeats.json": json.dumps(seal(_start_with(golden, deck=[3, 3, 3]))),
+        "count_fraction.json": json.dumps(seal(_start_with(golden, zones__F2__Germany__infantry=1.7))),
     }
     casualty = _start_with(golden)
     casualty["start"]["step"] = {"type": "ChooseCasualtiesStep", "side": "axis", "zone": "F99", "hits": 1}
-    files["casualties_in_F99.json"] = json.dumps(casualty)
+    files["casualties_in_F99.json"] = json.dumps(seal(casualty))
     paths = {}
     for name, content in files.items():
         p = folder / name

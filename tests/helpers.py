@@ -90,3 +90,8 @@ def text_of(markup: str) -> str:
     """What a person reads of a widget's HTML: the tags dropped, the entities decoded (a place name
     kept on one line sits in a <span>, but reads the same)."""
     return html_mod.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+FUZZ_TALLY: defaultdict[str, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
+"""What the fuzz properties saw, by property and outcome ("refused", "answered", ...): written to
+``test-artifacts/fuzz_tally.json`` at the end of the run (by ``conftest.py``), for the long run's note."""

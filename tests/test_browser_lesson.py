@@ -26,8 +26,9 @@ def _wait_until(ready: Any, seconds: float, what: str) -> None:
 pytestmark = pytest.mark.browser
 
 
-def test_predict_question_and_lesson_activities_under_voila(page: Any, app_server: str, shots: Path) -> None:  # noqa: F811
-    page.goto(f"{app_server}/voila/render/12_axis_moves.ipynb")
+def test_predict_question_and_lesson_activities_under_voila(page: Any, app_server: tuple[str, str], shots: Path) -> None:  # noqa: F811
+    url, token = app_server
+    page.goto(f"{url}/voila/render/12_axis_moves.ipynb?token={token}")
     check = _button(page, "Check my guess").first
     check.wait_for(state="visible", timeout=120_000)
     check.scroll_into_view_if_needed()
@@ -36,7 +37,7 @@ def test_predict_question_and_lesson_activities_under_voila(page: Any, app_serve
     assert "51.8 %" in page.inner_text("body")
     page.locator(".widget-vbox", has=page.get_by_text("Check yourself", exact=True)).last.screenshot(path=str(shots / "app_12_predict.png"))
 
-    page.goto(f"{app_server}/voila/render/19_classroom_lesson.ipynb")
+    page.goto(f"{url}/voila/render/19_classroom_lesson.ipynb?token={token}")
     order = _button(page, "Check the order").first
     order.wait_for(state="visible", timeout=120_000)
     assert "import" not in page.inner_text("body")

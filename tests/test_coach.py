@@ -19,7 +19,9 @@ from dday.rules.engine import apply, legal_actions, sample_roll
 from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
 from dday.rules.state import State
+from dday.rules.steps import GameOver
 from dday.rules.words import percent as pct
+from dday.views.widgets.decisions import hint_html
 
 
 def _is_percent(text: str) -> bool:
@@ -78,8 +80,20 @@ def test_hint_loses_the_infantry_not_the_tank() -> None:
 def test_hint_refuses_when_nothing_is_to_decide() -> None:
     s = position(card=13, zones={"F30": {"Germany": "1i", "UK": "1i 1t"}})
     assert s.current_player == "chance"
-    with pytest.raises(NoDecisionError, match="R-TURN-3"):
+    with pytest.raises(NoDecisionError, match="Nothing to decide now: the dice are rolled next") as info:
         hint(s)
+    assert "R-TURN-3" not in str(info.value)  # words for a learner, not a rule ID (issue 31)
+
+
+def test_hint_on_a_roll_says_what_happens_and_the_chances() -> None:
+    """Issue 31.4: on a roll step the Hint button says what the dice do and the exact chance of each result."""
+    s = position(card=13, zones={"F30": {"Germany": "1i", "UK": "1i 1t"}})
+    text = hint_html(s)
+    assert "Nothing to decide now: the dice are rolled next." in text and "Axis attack in F30" in text
+    assert "Each hit is one casualty" in text
+    assert "0 hits 83.3 %, 1 hit 16.7 %" in text  # one German infantry attacking: hits on a roll of 1
+    over = replace(s, winner="allies", step=GameOver())
+    assert over.is_over and "The game is over: the Allies win" in hint_html(over)
 
 
 def test_pct_has_one_decimal_and_no_scientific_notation() -> None:

@@ -4,26 +4,30 @@ Runs hypothesis's default number of examples in CI; for the long run (10,000 of 
 
     pytest -m fuzz --hypothesis-profile=long tests/test_fuzz.py
 
-Properties: a damaged save either raises :class:`SaveFileError` or loads as exactly the game the
-file describes (its replayed final position equals the stored one); a decision either is legal or
-raises an :class:`IllegalActionError` (a ``ValueError``) and changes nothing; nothing raises
-anything else.
+Properties: an edited or damaged save raises :class:`SaveFileError` (issue 28: its checksum
+catches even a change that keeps the final position, such as a die that made no difference, the
+seed, the players or two swapped inputs); a save is accepted only if its content is the saved
+game's (spaces may differ); an older save without a checksum (version 2) is accepted only if it
+replays to its stored final position, and then with a note; a decision either is legal or raises
+an :class:`IllegalActionError` (a ``ValueError``) and changes nothing; nothing raises anything else.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import FUZZ_TALLY
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dday.bots import RandomBot
 from dday.errors import IllegalActionError, SaveFileError
 from dday.play.game import play_game
-from dday.play.saves import load_game
+from dday.play.saves import checksum, load_game
 from dday.rules.actions import ACTION_TYPES
 from dday.rules.engine import apply
 from dday.rules.setup import initial_state
@@ -33,6 +37,10 @@ pytestmark = pytest.mark.fuzz
 
 GOLDEN_TEXT = (Path(__file__).parent / "data" / "golden_game.json").read_text(encoding="utf-8")
 GOLDEN: dict[str, Any] = json.loads(GOLDEN_TEXT)
+GOLDEN_SUM = GOLDEN["checksum"]
+ROLLS = [i for i, x in enumerate(GOLDEN["inputs"]) if isinstance(x, list)]
+OLD = {k: v for k, v in GOLDEN.items() if k != "checksum"} | {"version": 2}  # as saved before checksums
+OLD_TEXT = json.dumps(OLD)
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # ---------------------------------------------------------------------------------------------
@@ -68,47 +76,81 @@ def _replace(data: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 
 @st.composite
-def damaged_saves(draw: st.DrawFn) -> str | dict[str, Any]:
-    kind = draw(st.sampled_from(["truncate", "flip", "swap", "reorder", "illegal", "nest", "number", "drop"]))
+def damaged_saves(draw: st.DrawFn, old: bool = False) -> str | dict[str, Any]:
+    """The golden game (as an older save without a checksum if ``old``), damaged or edited one
+    way or another (a few kinds leave its content as it was)."""
+    golden, text = (OLD, OLD_TEXT) if old else (GOLDEN, GOLDEN_TEXT)
+    kind = draw(st.sampled_from(["truncate", "flip", "swap", "reorder", "illegal", "nest", "number", "drop", "dice", "header", "spaces"]))
+    if kind == "dice":  # other faces for a roll: often the same final position (issue 28: input 251 [6] -> [4])
+        i = draw(st.sampled_from(ROLLS))
+        faces = draw(st.lists(st.integers(1, 6), min_size=len(golden["inputs"][i]), max_size=len(golden["inputs"][i])))
+        inputs = list(golden["inputs"])
+        inputs[i] = faces
+        return {**golden, "inputs": inputs}
+    if kind == "header":  # the seed or the players: they change nothing in the replay
+        key = draw(st.sampled_from(["seed", "players"]))
+        value = draw(st.integers(0, 10**6) | st.none()) if key == "seed" else draw(st.sampled_from([{}, {"allies": "me"}, {"allies": "strong", "axis": "greedy"}]))
+        return {**golden, key: value}
+    if kind == "spaces":  # the same content laid out another way: not an edit
+        return json.dumps(golden, indent=draw(st.sampled_from([None, 1, 4])))
     if kind == "truncate":
-        return GOLDEN_TEXT[: draw(st.integers(0, len(GOLDEN_TEXT) - 1))]
+        return text[: draw(st.integers(0, len(text) - 1))]
     if kind == "flip":
-        i = draw(st.integers(0, len(GOLDEN_TEXT) - 1))
-        return GOLDEN_TEXT[:i] + draw(st.characters(codec="utf-8")) + GOLDEN_TEXT[i + 1 :]
+        i = draw(st.integers(0, len(text) - 1))
+        return text[:i] + draw(st.characters(codec="utf-8")) + text[i + 1 :]
     if kind == "swap":
-        return _replace(GOLDEN, draw(st.sampled_from(PATHS)), draw(junk))
+        return _replace(golden, draw(st.sampled_from(PATHS)), draw(junk))
     if kind == "reorder":
-        inputs = list(GOLDEN["inputs"])
+        inputs = list(golden["inputs"])
         i, j = draw(st.integers(0, len(inputs) - 1)), draw(st.integers(0, len(inputs) - 1))
         assume(inputs[i] != inputs[j])
         inputs[i], inputs[j] = inputs[j], inputs[i]
-        return {**GOLDEN, "inputs": inputs}
+        return {**golden, "inputs": inputs}
     if kind == "illegal":
-        inputs = list(GOLDEN["inputs"])
+        inputs = list(golden["inputs"])
         i = draw(st.integers(0, len(inputs) - 1))
         inputs[i] = draw(st.sampled_from(["done", "move Germany tank F38>F30", "bombard F14", "split-naval 7", "pick use", "land Utah infantry x2"]) | st.lists(st.integers(-3, 9), max_size=9))
-        assume(inputs[i] != GOLDEN["inputs"][i])
-        return {**GOLDEN, "inputs": inputs}
+        assume(inputs[i] != golden["inputs"][i])
+        return {**golden, "inputs": inputs}
     if kind == "nest":
         depth = draw(st.integers(15, 3000))
-        return GOLDEN_TEXT[:-2] + ', "x": ' + "[" * depth + "]" * depth + "}"
+        return text[:-2] + ', "x": ' + "[" * depth + "]" * depth + "}"
     if kind == "number":
-        return GOLDEN_TEXT.replace('"seed": 2026', '"seed": ' + "7" * draw(st.integers(19, 6000)))
-    key = draw(st.sampled_from(sorted(GOLDEN)))
-    return {k: v for k, v in GOLDEN.items() if k != key}
+        return text.replace('"seed": 2026', '"seed": ' + "7" * draw(st.integers(19, 6000)))
+    key = draw(st.sampled_from(sorted(golden)))
+    return {k: v for k, v in golden.items() if k != key}
 
 
 @FAST
 @given(damaged_saves())
-def test_a_damaged_save_is_refused_or_is_the_game_it_says(save: str | dict[str, Any]) -> None:
+def test_an_edited_save_is_refused(save: str | dict[str, Any]) -> None:
+    start = time.perf_counter()
+    try:
+        game = load_game(save)
+    except SaveFileError as err:
+        assert str(err) and time.perf_counter() - start < 5.0
+        FUZZ_TALLY["saves"]["refused (SaveFileError)"] += 1
+        return
+    # it loaded: then its content is the golden game's, every input and label as saved
+    data = json.loads(save) if isinstance(save, str) else save
+    assert checksum(data) == GOLDEN_SUM, "an edited save was accepted"
+    FUZZ_TALLY["saves"]["accepted: the same content, laid out otherwise"] += 1
+    assert game.seed == GOLDEN["seed"] and game.players == GOLDEN["players"] and not game.note
+    assert json.loads(json.dumps(game.final.to_json())) == data["final"]
+
+
+@settings(FAST, max_examples=40)  # each accepted one replays the whole game; 40 examples in every profile
+@given(damaged_saves(old=True))
+def test_an_older_save_without_a_checksum_is_accepted_only_if_it_replays_and_says_so(save: str | dict[str, Any]) -> None:
     try:
         game = load_game(save)
     except SaveFileError:
+        FUZZ_TALLY["version 2 saves"]["refused (SaveFileError)"] += 1
         return
-    # it loaded: then it is exactly the game the file describes
     data = json.loads(save) if isinstance(save, str) else save
     assert json.loads(json.dumps(game.final.to_json())) == data["final"]
-    assert len(game.inputs) == len(data["inputs"])
+    assert "version 2" in game.note and "cannot be detected" in game.note
+    FUZZ_TALLY["version 2 saves"]["accepted with the note"] += 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,8 +190,10 @@ def test_a_decision_is_legal_or_refused_and_changes_nothing(state: State, action
     before = state.to_json()
     try:
         apply(state, action)
+        FUZZ_TALLY["decisions"]["legal"] += 1
     except IllegalActionError as err:
         assert str(err) and err.rule
+        FUZZ_TALLY["decisions"]["refused (IllegalActionError)"] += 1
     assert state.to_json() == before
 
 

@@ -52,7 +52,7 @@ def test_copy_tutorial_refuses_a_file_in_the_way(tmp_path: Path) -> None:
 def test_tutorial_command_copies_without_a_browser(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["tutorial", str(tmp_path / "t"), "--no-browser"]) == 0
     out = capsys.readouterr().out
-    assert "notebooks copied" in out and "jupyter lab" in out
+    assert "notebooks copied" in out and " -m dday tutorial " in out
     assert (tmp_path / "t" / "00_start_here.ipynb").is_file()
 
 
@@ -84,8 +84,8 @@ def built(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> tuple[Pa
     pytest.importorskip("build", reason="the 'build' package (test extra) is not installed")
     out = tmp_path_factory.mktemp("dist")
     subprocess.run([PY, "-m", "build", "--no-isolation", "--outdir", str(out), str(repo_root)], check=True, capture_output=True, text=True)
-    (wheel,) = out.glob("dday-*.whl")
-    (sdist,) = out.glob("dday-*.tar.gz")
+    (wheel,) = out.glob("dday_tutorial-*.whl")
+    (sdist,) = out.glob("dday_tutorial-*.tar.gz")
     return wheel, sdist
 
 
@@ -98,9 +98,10 @@ def test_wheel_carries_notebooks_data_licences_and_types(built: tuple[Path, Path
         assert data in names
     assert any(n.startswith("dday/data/reference/") and n.endswith(".md") for n in names)
     licences = {n.split(".dist-info/licenses/", 1)[1] for n in names if ".dist-info/licenses/" in n}
-    assert {"LICENSE", "geo/LICENSE-zones.txt", "LICENSES/LGPL-3.0-or-later.txt", "LICENSES/GPL-3.0-or-later.txt"} <= licences
+    assert {"LICENSE", "geo/LICENSE-zones.txt", "LICENSES/LGPL-3.0-or-later.txt", "LICENSES/GPL-3.0-or-later.txt", "LICENSES/CC-BY-4.0.txt"} <= licences
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(meta).decode()
+    assert "Name: dday-tutorial\n" in text
     assert "License-Expression: MIT AND LGPL-3.0-or-later AND CC-BY-4.0" in text
     assert "Provides-Extra: lab" in text and "Provides-Extra: app" in text
     requires = [line for line in text.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
@@ -124,8 +125,8 @@ def test_tutorial_command_works_from_the_installed_wheel(built: tuple[Path, Path
 
 @pytest.mark.parametrize("env_file", ["environment.yml", ".binder/environment.yml"])
 def test_conda_environments_take_every_dependency_from_conda_forge(repo_root: Path, env_file: str) -> None:
-    """pip installs only dday itself (with --no-deps), so every runtime dependency, JupyterLab and
-    Voila must come from conda-forge, with the same lower bounds as pyproject.toml."""
+    """pip installs only dday itself (every dependency is already there), so every runtime dependency,
+    JupyterLab and Voila must come from conda-forge, with the same lower bounds as pyproject.toml."""
     import tomllib
 
     project = tomllib.loads((repo_root / "pyproject.toml").read_text(encoding="utf-8"))["project"]

@@ -162,7 +162,8 @@ def test_leaflet_builds(which: str, request: pytest.FixtureRequest) -> None:
     assert {layer.data["properties"]["id"] for layer in v.zone_layers.values()} == set(BOARD.zone_ids)
     assert v.badge_count() == expected_badges(s) > 0
     assert set(v.city_markers) == set(BOARD.victory_zones)
-    assert v.map in v.widget.children and v.info in v.widget.children[1].children
+    row = v.widget.children[0]  # the map and its side column; the map in words under them
+    assert v.map in row.children and v.info in row.children[1].children and v.words.table in v.widget.children
     for z in BOARD.zone_ids:
         assert _fill(v, z) == maps.CONTROL_COLORS[maps.zone_control(s, z)]
 
@@ -469,6 +470,28 @@ def test_plotly_export_names_the_towns(start: State) -> None:
     named = {t.removeprefix("<i>").removesuffix("</i>") for t in towns.text}
     assert len(named) >= 30 and {"Bayeux", "Carentan", "Ouistreham"} <= named
     assert not named & {"Cherbourg", "Saint-Lô", "Caen"}  # those carry a star and their name already
+
+
+def test_map_in_words_names_every_place_and_follows_the_game() -> None:
+    """Issue 31: the map's text alternative, for a screen reader: a table of every zone, beachhead,
+    airborne box and the airfield with who holds it and its units, and a name for the map."""
+    s = initial_state()
+    v = maps.LeafletView(s)
+    assert v.words.table.layout.display == "none" and v.words.table.value == ""  # folded until asked for
+    assert v.words.name.selector == ".leaflet-container" and "Turn 1, order 1" in v.words.name.label
+    v.words.toggle.value = True
+    table = v.words.table.value
+    assert table.count('<th scope="row"') == len(BOARD.zones) + len(BOARD.beachheads) + len(BOARD.airborne_boxes) + 1
+    for z in BOARD.zones:
+        assert f">{z.id} " in table
+    assert "F14 Isigny-sur-Mer</th>" in table and "Germany: 4 infantry, 3 artillery, 2 blockhouses" in table
+    after = apply(s, (1, 1, 1))  # the 101st Airborne's three hits in F11
+    v.update(after)
+    assert "F11 Sainte-Mère-Église</th><td" in v.words.table.value
+    row = v.words.table.value.split("F11 Sainte-Mère-Église</th>", 1)[1].split("</tr>", 1)[0]
+    assert "Germany: 1 blockhouse<" in row  # the infantry is gone
+    v.words.toggle.value = False
+    assert v.words.table.layout.display == "none"
 
 
 def test_firing_arcs_heads_do_not_meet_in_one_point() -> None:

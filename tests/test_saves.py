@@ -21,7 +21,7 @@ import pytest
 from dday.bots import GreedyBot, RandomBot
 from dday.errors import SaveFileError
 from dday.play.game import play_game
-from dday.play.saves import FORMAT, VERSION, History, dumps, final_mismatches, load_game, make_golden, replay, save_game
+from dday.play.saves import FORMAT, VERSION, History, dumps, final_mismatches, load_game, make_golden, replay, save_game, seal
 from dday.rules.actions import Done, Move, parse_action
 from dday.rules.setup import initial_state, state_from_json
 from dday.rules.state import Rules
@@ -147,7 +147,9 @@ def test_golden_game_is_still_what_greedy_vs_greedy_plays() -> None:
 
 
 def _fails(tmp_path: Path, data: dict[str, Any] | str, *needles: str) -> str:
-    p = _write(tmp_path, data)
+    """Load ``data`` and return the error. An edited dict is sealed again first (:func:`seal`), as a
+    tool that writes saves wrongly (or a forger) would: the checks behind the checksum are tested."""
+    p = _write(tmp_path, data if isinstance(data, str) else seal(_copy(data)))
     with pytest.raises(SaveFileError) as err:
         load_game(p)
     msg = str(err.value)
@@ -293,7 +295,7 @@ def test_bad_start_position(tmp_path: Path, saved: dict[str, Any]) -> None:
     start["zones"]["F2"]["Germany"]["infantry"] += 1  # a unit appears from nowhere
     d["start"] = start
     with pytest.raises(SaveFileError):  # the replay from it goes astray, or ends elsewhere
-        load_game(d)
+        load_game(seal(d))
     # a hand-made position need not conserve units (that is a property of games, not positions) ...
     assert state_from_json(start).units("F2", "Germany").infantry == 2
     # ... but it must be a position the game could be in
@@ -305,7 +307,7 @@ def test_bad_start_position(tmp_path: Path, saved: dict[str, Any]) -> None:
 def test_replay_raises_only_when_it_reaches_the_damage(saved: dict[str, Any]) -> None:
     d = _copy(saved)
     d["inputs"][5] = "teleport"
-    it = replay(d)
+    it = replay(seal(d))
     got = [next(it) for _ in range(6)]  # the start and inputs 0..4
     assert len(got) == 6
     with pytest.raises(SaveFileError, match="input 5"):

@@ -49,7 +49,7 @@ def test_status_uses_a_die_glyph_every_font_has() -> None:
 def test_one_map_until_a_replay_is_shown() -> None:
     board = GameBoard("greedy", "person", seed=1)
     assert board.replay_map is None and board.replay_map_box.children == ()
-    assert board.replay_slider.description == "move"
+    assert board.replay_slider.description == "Replay at input"  # the name a screen reader says (issue 31)
     board.replay_this_button.click()
     assert board.replay_map is not None and board.replay_map_box.children == (board.replay_map.widget,)
 
@@ -136,6 +136,34 @@ def test_the_map_keeps_the_defenders_on_the_board_while_they_fire_back() -> None
     assert board.map_view.state is board.state and board.map_note.value == ""
 
 
+def test_one_strongest_bot_in_every_seat_list_and_one_name() -> None:
+    """Issue 31.10: the planner, the strongest bot, is offered in every seat list and is the bot the
+    Hint names; the notebooks that seat bots (17, 20) offer it under that name."""
+    import json
+    from pathlib import Path
+
+    from dday.bots import BOTS, STRONGEST
+    from dday.views.widgets.game_board import SEAT_CHOICES
+
+    assert STRONGEST == "planner" and STRONGEST in SEAT_CHOICES and set(SEAT_CHOICES) - {"person"} == set(BOTS)
+    board = GameBoard(germany=STRONGEST, uk="person", seed=1, auto=False)
+    assert "the planner bot, the strongest" in board.title.value
+    assert "planner bot, the strongest" in board.hint_button.tooltip
+    board.play_bots()  # the planner plays the Germans' seat
+    assert board.turn_now().kind == "person" and len(board.history.inputs) > 1
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+
+    def text(name: str) -> str:
+        return "".join("".join(c["source"]) for c in json.loads((notebooks / name).read_text(encoding="utf-8"))["cells"])
+
+    assert 'axis="planner"' in text("17_full_turn.ipynb")
+    assert '"planner"' in text("20_play.ipynb") and 'us="planner"' in text("20_play.ipynb")
+    for name in ("17_full_turn.ipynb", "20_play.ipynb", "21_what_wins.ipynb"):
+        for sentence in text(name).replace("\n", " ").split(". "):
+            if "strongest" in sentence:
+                assert "planner" in sentence, (name, sentence)  # "the strongest" is only ever said of the planner
+
+
 # ---------------------------------------------------------------------------------------------
 # Issue 27: no server file reachable from a widget
 
@@ -213,6 +241,24 @@ def test_an_upload_too_big_for_the_page_is_said_on_the_board() -> None:
     key = board.state.key
     board.upload.browser_message({"event": "too_big", "name": "huge.json", "size": 12_600_000}, [])
     assert "Could not load huge.json: the file is 12.6 MB" in board.message.value
-    assert "at most 8.4 MB" in board.message.value and board.state.key == key
+    assert "at most 2.0 MB" in board.message.value and board.state.key == key
     board.upload.receive("sneaky.json", b"{" + b" " * (9 * 2**20))  # a browser that ignores the limit
     assert "Could not load sneaky.json: the file is 9.4 MB" in board.message.value
+
+
+def test_replay_slider_has_a_name_and_bounds_what_a_browser_sends() -> None:
+    """Issue 31.11: the replay slider is a NamedSlider (a native range input named by its label, where
+    ipywidgets' slider handle has no accessible name); a value from the page is kept in range."""
+    from dday.views.aria import NamedSlider
+
+    board = GameBoard("greedy", "greedy", seed=4)
+    board.play_bots(40)
+    board.replay_from()
+    slider = board.replay_slider
+    assert isinstance(slider, NamedSlider) and slider.description == "Replay at input"
+    slider.value = 10**9  # what a stranger's browser might send
+    assert slider.value == slider.max == len(board.history.inputs)
+    slider.value = -5
+    assert slider.value == 0 and board.replay_state is board.history.states[0]
+    with pytest.raises(ValueError, match="needs a description"):
+        NamedSlider(min=0, max=3)

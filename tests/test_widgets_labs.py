@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from helpers import text_of
@@ -193,12 +194,39 @@ def test_odds_lab_draws_its_heatmap_every_time_and_labels_in_full() -> None:
         lab = odds_lab(allies_infantry=4, allies_artillery=2, allies_tank=1, axis_infantry=2, axis_artillery=1, axis_blockhouse=1)
         drawn = lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]
         z = drawn["data"][0]["z"]
-        assert len(z) == 5 and len(z[0]) == 8 and abs(sum(map(sum, z)) - 1) < 1e-9
+        assert len(z) == 5 and len(z[0]) == 5 and abs(sum(map(sum, z)) - 1) < 1e-9  # 4 defending dice: 0-4 hits, not 0-7
         assert lab.fight_chart.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"]
     assert lab.attacker.style.button_width == "230px"  # "Allies attack (order 11)" in full
     assert lab.sliders["axis_blockhouse"].style.description_width == "100px"  # "blockhouse", not "blockh…"
     lab.sliders["axis_tank"].value = 2
     assert len(lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["z"]) == 7  # redrawn on change
+
+
+def test_odds_lab_redraws_each_chart_once_per_move_and_says_it_is_working() -> None:
+    """Issue 33: one redraw per chart per slider move (the fight chart was drawn twice); issue 31:
+    a busy sign while the odds are worked out, gone when they are; only possible outcomes; words."""
+    from dday.views.tutorial import odds_lab
+
+    lab = odds_lab(allies_infantry=7, allies_artillery=0, allies_tank=0, axis_infantry=1, axis_artillery=0, axis_blockhouse=1)
+    drawn: list[str] = []
+    busy_while_drawing: list[str] = []
+    for name in ("heatmap", "fight_chart"):
+        fig = getattr(lab, name)
+
+        def redraw(fig: Any = fig, name: str = name, plain: Any = fig.redraw) -> None:
+            drawn.append(name)
+            busy_while_drawing.append(lab.busy.value)
+            plain()
+
+        object.__setattr__(fig, "redraw", redraw)  # count the redraws of this lab's two figures
+    lab.sliders["allies_infantry"].value = 8
+    assert sorted(drawn) == ["fight_chart", "heatmap"]
+    assert all("Working out the odds" in b and "8i" in b for b in busy_while_drawing)
+    assert "Working out" not in lab.busy.value
+    z = lab.heatmap.data[0].z  # 8 attacking dice against 2 units: 0-2 hits; 2 defending dice: 0-2 hits, not 0-8
+    assert (len(z), len(z[0])) == (3, 3) and all(any(row) for row in z) and all(any(col) for col in zip(*z, strict=True))
+    assert "chance 1/6" in lab.summary.value and "above the diagonal" in lab.summary.value
+    assert "only Allied land units are left" in lab.fight_text.value and "nobody moves into or out" in lab.fight_text.value
 
 
 # ---------------------------------------------------------------------------------------------

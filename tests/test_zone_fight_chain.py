@@ -331,7 +331,7 @@ def test_memoised_set_up_is_read_only() -> None:
     odds.zone_fight_exact("3i 1a", "2i 1b", 3)
     model = odds.fight_model.fight_model(odds.DEFAULT_POLICY, Force(3, 1, 0, 0), Force(2, 0, 0, 1), _kinds_of_first_two_cards("allies"))
     assert odds.fight_model.fight_model.cache_info().hits == 1  # the one zone_fight_exact made
-    for g in (model.matrix(0), model.matrix(1), model.summary):
+    for g in (model.matrix(0), model.matrix(1), *model.fire_laws(0)[0][1:], *model.fire_laws(1)[0][1:], model.summary):
         with pytest.raises(ValueError):
             g[0, 0] = 1.0
 

@@ -3,7 +3,8 @@
 * ``random`` — :class:`~dday.bots.base.RandomBot`: a uniform legal choice;
 * ``greedy`` — :class:`~dday.bots.greedy.GreedyBot`: rules of thumb a careful beginner would use;
 * ``strong`` — :class:`~dday.bots.strong.StrongBot`: the greedy rules with the exact odds where they matter;
-* ``planner`` — :class:`~dday.bots.planner.PlannerBot`: the strong bot steered by a plan for each side.
+* ``planner`` — :class:`~dday.bots.planner.PlannerBot`: the strong bot steered by a plan for each side,
+  the strongest (notebook 21 measures them): :data:`STRONGEST`, the coach's bot and every seat list's last choice.
 
 >>> sorted(BOTS), make_player("greedy").name
 (['greedy', 'planner', 'random', 'strong'], 'greedy')
@@ -17,6 +18,10 @@ from .planner import PlannerBot
 from .strong import StrongBot
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "planner": PlannerBot}
+STRONGEST = "planner"
+"""The name of the strongest bot, the one the coach (**Hint**, **Let the bot decide**) asks: one name everywhere."""
+STRONGEST_WORDS = f"the {STRONGEST} bot, the strongest"
+"""How the widgets name it to a learner."""
 
 
 def make_player(name: str) -> Player:
@@ -27,4 +32,4 @@ def make_player(name: str) -> Player:
         raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
 
 
-__all__ = ["BOTS", "GreedyBot", "PlannerBot", "Player", "RandomBot", "StrongBot", "make_player"]
+__all__ = ["BOTS", "STRONGEST", "STRONGEST_WORDS", "GreedyBot", "PlannerBot", "Player", "RandomBot", "StrongBot", "make_player"]

@@ -1,4 +1,4 @@
-"""The coach: what the strongest bot would do now, why, and the numbers behind it.
+"""The coach: what the strongest bot, the planner, would do now, why, and the numbers behind it.
 
 :func:`hint` asks :class:`~dday.bots.planner.PlannerBot` for its choice in the position,
 without playing it, and explains it in a sentence with the exact odds that decided it
@@ -43,18 +43,19 @@ from ..rules.fortune import hit_number
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
-from ..rules.words import count, percent, plural, roll_words
+from ..rules.words import count, percent, plural, roll_words, side_name
+from . import BOTS, STRONGEST
 from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
 from .greedy import distances
 from .plan_odds import garrison_odds, joinable, threat
-from .planner import PlannerBot
 from .strong import CARDS_AHEAD, MAX_UNITS, hold_probability
 
 __all__ = ["Hint", "NoDecisionError", "hint"]
 
 
 class NoDecisionError(DDayError):
-    """There is nothing to decide: the game is over or the dice are about to be rolled (R-TURN-3)."""
+    """There is nothing to decide: the game is over or the dice are about to be rolled (R-TURN-3:
+    the steps of a card come in order, and a roll is nobody's choice). The message says which, in words."""
 
 
 @dataclass(frozen=True)
@@ -86,10 +87,12 @@ def hint(state: State, seed: int = 0) -> Hint:
     Raises :class:`NoDecisionError` when nobody has to decide (a roll is due, or the game is over).
     """
     side = state.current_player
-    if state.is_over or side not in ("allies", "axis"):
-        raise NoDecisionError("R-TURN-3: nothing to decide now (the dice roll next, or the game is over)")
+    if state.is_over:
+        raise NoDecisionError(f"The game is over: the {side_name(str(state.winner))} win, so there is nothing left to decide.")
+    if side not in ("allies", "axis"):  # R-TURN-3: the card's steps come in order, and this one is a roll
+        raise NoDecisionError("Nothing to decide now: the dice are rolled next.")
     actions = legal_actions(state)
-    action = PlannerBot().choose(state, actions, np.random.default_rng(seed))
+    action = BOTS[STRONGEST]().choose(state, actions, np.random.default_rng(seed))
     return _explain(state, side, action)
 
 

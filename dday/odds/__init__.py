@@ -27,7 +27,7 @@ A whole fight for one zone over several attack cards is :func:`zone_fight`.
 The package's modules, from the bottom up: :mod:`.inputs` (checks on what is asked,
 :class:`OddsInputError`), :mod:`.distribution` (the result type), :mod:`.dice_weights` (dice as
 integer weights), :mod:`.one_cycle` (one combat cycle, casualty policies), :mod:`.fight_model`
-(the fight's Markov model and its two chains), :mod:`.fight_rows` (the result, :class:`ZoneFight`),
+(the fight's Markov model and its two chains), :mod:`.exact_chain` (big exact chains, die by die), :mod:`.fight_rows` (the result, :class:`ZoneFight`),
 :mod:`.holds` (who holds after the last card, for the bots), :mod:`.fight_chain` (the fight over
 several cards), :mod:`.events` (the special events) and :mod:`.rule_effects` (what the advanced
 rules change). Every public name is importable from ``dday.odds`` itself.
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from ..errors import OddsInputError
 from ..rules import dice as dice_mod
-from . import dice_weights, fight_chain, fight_model, fight_rows, holds, inputs, one_cycle, rule_effects  # noqa: F401 - odds.fight_model etc. for learners
+from . import dice_weights, exact_chain, fight_chain, fight_model, fight_rows, holds, inputs, one_cycle, rule_effects  # noqa: F401 - odds.fight_model etc. for learners
 from .dice_weights import NORMAL, CombatOptions, hit_distribution, hits, side_hits
 from .distribution import Distribution, UnitSpec, fmt
 from .events import (
@@ -108,7 +108,7 @@ __all__ = [
 
 def clear_caches() -> None:
     """Forget every memoised result (for honest cold timings)."""
-    for module in (dice_weights, fight_model, holds, one_cycle, rule_effects):
+    for module in (dice_weights, exact_chain, fight_model, holds, one_cycle, rule_effects):
         module.clear_caches()
     fight_chain.card_kinds.cache_clear()
     dice_mod.hit_distribution.cache_clear()

@@ -66,9 +66,7 @@ def check_options(infantry_hit: object, paired_infantry: object, artillery_rolls
     if infantry_hit is not None:
         infantry_hit = inputs.hit_number("infantry_hit", infantry_hit)
     paired = inputs.count("paired_infantry", paired_infantry, inputs.MAX_UNITS)
-    if not isinstance(artillery_rolls, bool):
-        raise inputs.OddsInputError(f"artillery_rolls is True or False, got {artillery_rolls!r}")
-    return (infantry_hit, paired, artillery_rolls)  # type: ignore[return-value]
+    return (infantry_hit, paired, inputs.flag("artillery_rolls", artillery_rolls))
 
 
 def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, Any]:
@@ -109,7 +107,9 @@ def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
 
 
 def hit_distribution(n_dice: int, hit_on: int, what: str = "dice") -> Distribution:
-    """:func:`hits` as a :class:`Distribution` with an explanation."""
+    """:func:`hits` as a :class:`Distribution` with an explanation (``what`` names the dice: "bombers")."""
+    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_DICE), inputs.hit_number("hit_on", hit_on)
+    what = inputs.text("what", what)
     miss = f"{6 - hit_on}/6"
     what = plural(n_dice, "die") if what == "dice" else what  # "one die", "two dice"
     title = f"Hits from {number_word(n_dice)} {what}{', each' if n_dice > 1 else ''} hitting on {roll_words(hit_on)}"
@@ -139,8 +139,9 @@ def side_hits(
     Fraction(1, 9)
     """
     f = as_force(force)
+    side, attacking = check_side(side), inputs.flag("attacking", attacking)
     opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
-    dice = combat_dice(f, check_side(side), attacking, **opts_for(f, attacking, opts))
+    dice = combat_dice(f, side, attacking, **opts_for(f, attacking, opts))
     groups = ", ".join(f"{n} on {h}" for h, n in dice.groups)
     return from_weights(
         dict(enumerate(side_weights(f, side, attacking, opts))),

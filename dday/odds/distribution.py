@@ -4,18 +4,25 @@ formula) and the text helpers that write the formulas.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Final
 
 from ..rules.units import Force
 from ..rules.words import chance_text, count, exact_text, percent, wrap
 from . import inputs
 
+if TYPE_CHECKING:
+    import pandas as pd  # imported where a frame is made: a card lab's kernel starts without pandas (issue 33)
+
 UnitSpec = str | Mapping[str, int] | Force
+
+MAX_OUTCOMES: Final = 1_000_000
+"""Outcomes of one :class:`Distribution` (the largest the odds make has a few thousand)."""
+MAX_WORDS: Final = 100_000
+"""Characters of a distribution's title, formula or outcome name."""
 
 # ---------------------------------------------------------------------------------------------
 # formatting helpers
@@ -41,6 +48,8 @@ def fmt(p: Fraction) -> str:
     >>> fmt(Fraction(1, 6)), fmt(Fraction(6458032651, 33059881728))
     ('1/6 ≈ 16.7 %', '19.5 %')
     """
+    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+        raise inputs.OddsInputError(f"fmt shows a probability: a Fraction (or int) from 0 to 1, got {inputs.shown(p)}")
     return chance_text(p)
 
 
@@ -96,9 +105,9 @@ def as_force(spec: UnitSpec, who: str = "a side") -> Force:
     return inputs.land_force(spec, who)
 
 
-def check_side(side: str) -> str:
-    """``side`` if it is "allies" or "axis" (:class:`~dday.errors.OddsInputError` otherwise)."""
-    return inputs.side(side)
+def check_side(side: str, name: str = "side") -> str:
+    """``side`` if it is "allies" or "axis" (:class:`~dday.errors.OddsInputError` naming the argument ``name`` otherwise)."""
+    return inputs.side(side, name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,8 +131,14 @@ class Distribution:
     outcome_name: str = "outcome"
 
     def __post_init__(self) -> None:
-        if any(p < 0 for p in self.probs.values()):
-            raise ValueError("probabilities cannot be negative")
+        inputs.mapping("probs", self.probs, MAX_OUTCOMES, "outcomes to probabilities")
+        for p in self.probs.values():
+            if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+                raise inputs.OddsInputError(f"probabilities are Fractions (or ints) from 0 to 1, got {inputs.shown(p)}")
+        if abs(math.fsum(map(float, self.probs.values())) - 1) > 1e-9:  # floats: quick, and an exact sum is checked by the tests
+            raise inputs.OddsInputError("probabilities must add up to 1")
+        for name in ("title", "formula", "outcome_name"):
+            inputs.text(name, getattr(self, name), MAX_WORDS)
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
         return self.probs.get(outcome, Fraction(0))
@@ -168,10 +183,14 @@ class Distribution:
 
     def to_series(self) -> pd.Series:
         """Float probabilities indexed by outcome (for plots)."""
+        import pandas as pd
+
         return pd.Series([float(p) for p in self.probs.values()], index=list(self.probs), name=self.title or "probability", dtype=float)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per outcome: the outcome, the exact fraction (as text) and the float."""
+        import pandas as pd
+
         return pd.DataFrame(
             {
                 self.outcome_name: list(self.probs),

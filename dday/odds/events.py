@@ -5,17 +5,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Final
 
 from ..rules.board import Board, Chart, load_board
 from ..rules.orders.reinforcements import allied_destinations
 from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER, HIT_STRAFE
 from ..rules.words import count as count_words
 from ..rules.words import force_words, plural, roll_words
+from . import inputs
 from .dice_weights import hits, int_weights
 from .distribution import TWO_DICE_WORDS, Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
-from .inputs import MAX_DICE, OddsInputError, count, hit_number
+from .inputs import MAX_DICE, OddsInputError, count, hit_number, shown
+
+MAX_ZONES: Final = 42
+"""Zones named in one bombardment (the board has 42)."""
 
 # ---------------------------------------------------------------------------------------------
 # special events
@@ -97,7 +102,8 @@ def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_o
     """
     dice, hit_on = count("dice", dice, MAX_DICE), hit_number("hit_on", hit_on)
     if isinstance(blockhouses, Mapping):
-        b = sum(count(f"blockhouses in {z}", n, MAX_DICE) for z, n in blockhouses.items())
+        inputs.mapping("blockhouses", blockhouses, MAX_ZONES, "zones to blockhouse counts, like {'F14': 2}")
+        b = _total_blockhouses(blockhouses.items())
     else:
         b = count("blockhouses", blockhouses, MAX_DICE)
     if isinstance(blockhouses, int) or not blockhouses:
@@ -130,9 +136,11 @@ def naval_bombardment_by_zone(priority: Sequence[tuple[str, int]], dice: int = 6
     >>> d[(2, 2)] == naval_bombardment(4)[4]
     True
     """
-    if isinstance(priority, str | Mapping) or not all(isinstance(p, tuple) and len(p) == 2 for p in priority):
-        raise OddsInputError(f"priority is a list of (zone, blockhouses) pairs, got {priority!r}")
-    total = naval_bombardment(sum(count(f"blockhouses in {z}", n, MAX_DICE) for z, n in priority), dice, hit_on)
+    inputs.items("priority", priority, MAX_ZONES, "(zone, blockhouses) pairs, like [('F14', 2), ('F15', 2)]")
+    for pair in priority:
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise OddsInputError(f"priority is a list of (zone, blockhouses) pairs, like [('F14', 2)]; got the entry {shown(pair)}")
+    total = naval_bombardment(_total_blockhouses(priority), dice, hit_on)
     out: dict[Hashable, Fraction] = {}
     for k, p in total.items():
         left = int(k)  # type: ignore[call-overload]
@@ -147,6 +155,21 @@ def naval_bombardment_by_zone(priority: Sequence[tuple[str, int]], dice: int = 6
     )
 
 
+def _total_blockhouses(pairs: Iterable[tuple[str, int]]) -> int:
+    """The blockhouses of (zone, count) pairs, each zone a zone of the board named once, in all at most :data:`MAX_DICE`."""
+    seen: set[str] = set()
+    for z, n in pairs:
+        z = inputs.zone("a bombarded zone", z)
+        if z in seen:
+            raise OddsInputError(f"the zone {z} is named twice; name each bombarded zone once")
+        seen.add(z)
+        count(f"blockhouses in {z}", n, MAX_DICE)
+    b = sum(n for _, n in pairs)
+    if b > MAX_DICE:
+        raise OddsInputError(f"{b} blockhouses in all; the odds answer at most {MAX_DICE}")
+    return b
+
+
 def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distribution:
     """ORDER-4/6: each Axis artillery fires one die at a chosen surviving air unit; a 1 kills it.
 
@@ -154,8 +177,7 @@ def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distri
     Fraction(125, 216)
     """
     artillery, aircraft = count("artillery", artillery, MAX_DICE), count("aircraft", aircraft, MAX_DICE)
-    if kind not in ("fighter", "bomber"):
-        raise OddsInputError(f"kind is 'fighter' or 'bomber', got {kind!r}")
+    kind = inputs.choice("kind", kind, ("fighter", "bomber"))
     d = from_weights(_capped(artillery, HIT_AA, aircraft), artillery, outcome_name=f"{kind}s lost")
     miss = f"{6 - HIT_AA}/6"
     formula = (
@@ -221,8 +243,7 @@ def strafe_dice(start: int = 0, transit: Sequence[int] = (), end: int = 0) -> in
     >>> strafe_dice(start=0, transit=[2], end=1)         # EX-4
     5
     """
-    if isinstance(transit, str) or not isinstance(transit, Sequence):
-        raise OddsInputError(f"transit is a list of fighter counts, one per zone passed, got {transit!r}")
+    inputs.items("transit", transit, MAX_ZONES, "fighter counts, one per zone passed")
     start, end = count("start", start, MAX_DICE), count("end", end, MAX_DICE)
     return start + 2 * sum(count("fighters in a transit zone", t, MAX_DICE) for t in transit) + end
 
@@ -239,6 +260,8 @@ def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: i
     """
     n = strafe_dice(start, transit, end)
     units = count("units", units, MAX_DICE)
+    if n > MAX_DICE:
+        raise OddsInputError(f"{n} strafing dice against each unit (start + 2 × transit + end); the odds answer at most {MAX_DICE}")
     kill = 1 - hits(n, HIT_STRAFE)[0]
     survive = 1 - kill
     probs = {k: Fraction(v) for k, v in enumerate(_binomial(units, kill))}
@@ -268,11 +291,49 @@ def _binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
 
 def _allied_chart(board: Board, power: object) -> Chart:
     """The reinforcement chart of an Allied ``power`` ("US" or "UK")."""
-    charts = [c for c in board.charts if c.power == power and c.power != "Germany"]
+    charts = [c for c in board.charts if isinstance(power, str) and c.power == power and c.power != "Germany"]
     if not charts:
         names = sorted({c.power for c in board.charts if c.power != "Germany"})
-        raise OddsInputError(f"power must be one of {', '.join(names)} (an Allied chart), got {power!r}")
+        raise OddsInputError(f"power must be one of {', '.join(names)} (an Allied chart), got {shown(power)}")
     return charts[0]
+
+
+def _check_reinforcements(
+    power: object, free: object, queue: object, board: object
+) -> tuple[Board, Chart, tuple[str, ...], dict[str, int], list[int]]:
+    """The arguments of :func:`reinforcement_placed` checked: the board, the power's chart and
+    beachheads, the room in each beachhead and the queue of chart boxes."""
+    if board is not None and not isinstance(board, Board):
+        raise OddsInputError(f"board must be a Board (dday.rules.board.load_board()) or None, got {shown(board)}")
+    b = board or load_board()
+    chart = _allied_chart(b, power)
+    beaches = b.beaches_of(chart.power)
+    room = {bh: b.beachhead(bh).capacity for bh in beaches}
+    if free is not None:
+        given = inputs.mapping("free", free, len(beaches), f"beachheads of {chart.power} ({', '.join(beaches)}) to free room")
+        for bh, n in given.items():
+            if bh not in room:
+                raise OddsInputError(f"free maps beachheads of {chart.power} ({', '.join(beaches)}) to free room, got the key {shown(bh)}")
+            room[bh] = count(f"free room in {bh}", n, b.beachhead(bh).capacity)
+    if queue is None:
+        q = list(range(len(chart.boxes)))
+    else:
+        boxes = inputs.items("queue", queue, len(chart.boxes), "chart boxes (0-based)")
+        q = [count("a chart box", box, len(chart.boxes) - 1) for box in boxes]
+    return b, chart, beaches, room, q
+
+
+def _placed(total: int, chart: Chart, beaches: tuple[str, ...], room: dict[str, int], queue: Sequence[int]) -> int:
+    """Units placed for a roll of ``total`` (arguments checked)."""
+    room = dict(room)
+    placed = 0
+    for box in queue[:total]:
+        allowed = allied_destinations(chart, box, beaches, room)
+        if not allowed:
+            break  # R-REINF-3: the rest stay on the chart, first in line
+        room[allowed[0]] -= 1
+        placed += 1
+    return placed
 
 
 def reinforcement_placed(
@@ -288,29 +349,8 @@ def reinforcement_placed(
     4
     """
     total = count("total", total, 12)
-    b = board or load_board()
-    chart = _allied_chart(b, power)
-    beaches = b.beaches_of(power)
-    if free is not None:
-        if not isinstance(free, Mapping) or set(free) - set(beaches):
-            raise OddsInputError(f"free maps beachheads of {power} ({', '.join(beaches)}) to free room, got {free!r}")
-        for bh, n in free.items():
-            count(f"free room in {bh}", n, b.beachhead(bh).capacity)
-    room = {bh: (free[bh] if free is not None and bh in free else b.beachhead(bh).capacity) for bh in beaches}
-    if queue is None:
-        q = list(range(len(chart.boxes)))
-    elif isinstance(queue, str) or not isinstance(queue, Sequence):
-        raise OddsInputError(f"queue is a list of chart boxes (0-based), got {queue!r}")
-    else:
-        q = [count("a chart box", box, len(chart.boxes) - 1) for box in queue]
-    placed = 0
-    for box in q[:total]:
-        allowed = allied_destinations(chart, box, beaches, room)
-        if not allowed:
-            break  # R-REINF-3: the rest stay on the chart, first in line
-        room[allowed[0]] -= 1
-        placed += 1
-    return placed
+    _, chart, beaches, room, q = _check_reinforcements(power, free, queue, board)
+    return _placed(total, chart, beaches, room, q)
 
 
 def reinforcements(
@@ -322,15 +362,13 @@ def reinforcements(
     >>> d[4], d[2]
     (Fraction(11, 12), Fraction(1, 36))
     """
-    _allied_chart(board or load_board(), power)  # checked once, before the eleven totals
+    _, chart, beaches, room, q = _check_reinforcements(power, free, queue, board)  # checked once, before the eleven totals
     ways: dict[Hashable, int] = {}
     for s in range(2, 13):
-        k = reinforcement_placed(s, power, free, queue, board)
+        k = _placed(s, chart, beaches, room, q)
         ways[k] = ways.get(k, 0) + 6 - abs(s - 7)
     d = from_weights(dict(sorted(ways.items())), 2, outcome_name="units placed")
-    b = board or load_board()
-    chart = _allied_chart(b, power)
-    room = (
+    room_words = (
         "every beachhead box is empty"
         if free is None
         else "room for " + ", ".join(f"{count_words(v, 'unit')} in {k}" for k, v in free.items())
@@ -342,6 +380,6 @@ def reinforcements(
     formula = (
         f"{TWO_DICE_WORDS}\n"
         f"A total of N lets the next N units on the {power} chart come in, in order, until one finds no room; it and the rest"
-        f" wait (R-REINF-3). Now: {room}" + (f"; {limits} (R-REINF-5)." if limits else ".")
+        f" wait (R-REINF-3). Now: {room_words}" + (f"; {limits} (R-REINF-5)." if limits else ".")
     )
     return Distribution(d.probs, title=f"{power} reinforcements placed (ORDER-14)", formula=formula, outcome_name=d.outcome_name)

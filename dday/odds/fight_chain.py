@@ -8,8 +8,7 @@ runs only when a Fraction is read (``ZoneFight.exact``, ``.rows``, ``.final``, `
 from __future__ import annotations
 
 from functools import lru_cache
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ..rules.state import Rules
 from ..rules.units import Force, other_side
@@ -18,7 +17,10 @@ from .distribution import UnitSpec, as_force, check_side
 from .fight_model import FightModel, Kind, card_modes, fight_model, run_floats
 from .fight_rows import ZoneFight
 from .holds import run_holds
-from .one_cycle import DEFAULT_POLICY, CasualtyPolicy
+from .one_cycle import DEFAULT_POLICY, CasualtyPolicy, checked_policy
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported where a frame is made (ZoneFight.to_frame): a card lab's kernel starts without pandas (issue 33)
 
 __all__ = ["hold_chances", "zone_fight", "zone_fight_exact"]
 
@@ -48,7 +50,7 @@ def zone_fight_exact(
     table, final = run_floats(model, sequence)
     table.flags.writeable = False
     final.flags.writeable = False
-    return ZoneFight(a0, x0, first, policy, model, sequence, table, final)
+    return ZoneFight(a0, x0, first, checked_policy(policy), model, sequence, table, final)
 
 
 def hold_chances(allies: UnitSpec, axis: UnitSpec, cards: int, first: str = "allies", policy: CasualtyPolicy = DEFAULT_POLICY) -> tuple[float, float]:
@@ -72,9 +74,12 @@ def _set_up(
     """The inputs checked, the fight's model and, per card, the index of its kind in ``model.kinds``."""
     a0, x0 = as_force(allies, "the Allies"), as_force(axis, "the Axis")
     cards = inputs.count("cards", cards, inputs.MAX_CARDS)
-    check_side(first)
+    check_side(first, "first")
+    policy = checked_policy(policy)
+    rules = inputs.rule_set(rules)
     if fortune is not None:
         inputs.count("fortune", fortune, 6)
+    inputs.flag("tac10", tac10)
     if tac10 and first != "allies":
         raise inputs.OddsInputError("TAC-10 changes the Allied attack on order 11: use first='allies'")
     if a0.blockhouse:

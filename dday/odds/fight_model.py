@@ -1,5 +1,6 @@
 """The fight for one zone as a Markov model, and its two chains: floats for tables, plots and
-bots (:func:`run_floats`), exact integers for the Fractions (:func:`run_exact`). What the bots
+bots (:func:`run_floats`), exact integers for the Fractions (:func:`run_exact_rows`, and
+:mod:`.exact_chain`, which plays big fights die by die). What the bots
 ask (who holds after the last card, without the table) is in :mod:`.holds`.
 
 The model (:class:`FightModel`, made by :func:`fight_model`):
@@ -15,12 +16,14 @@ The model (:class:`FightModel`, made by :func:`fight_model`):
   :func:`dday.rules.orders.combat.combat_dice`), hits beyond the enemy's units are lost
   (R-COMBAT-5) and the casualty policy says which units go.
 * **A kind of card** is (who attacks, the combat options of that card, as a mixture when the
-  fortune die may change them): one transition matrix per kind, whatever the number of cards.
+  fortune die may change them): one pair of fire laws per kind, whatever the number of cards.
 
-The float chain multiplies a row of 81 probabilities by the card's 81 × 81 matrix of floats,
-card after card. The exact chain does the same with Python integers: every probability of a
-card is an integer number of ways over the card's denominator, so after ``n`` cards a state's
-probability is an integer over the product of ``n`` denominators. Both use the same model.
+The float chain takes the 81 probabilities through each card with the two fire laws
+(:meth:`FightModel.step`): per Allied force, a small product of matrices, never the 81 × 81
+transition matrix (961 × 961 at 30 v 30, the API's limit). The exact chain does the same with
+Python integers: every probability of a card is an integer number of ways over the card's
+denominator, so after ``n`` cards a state's probability is an integer over the product of ``n``
+denominators. Both use the same model.
 """
 
 from __future__ import annotations
@@ -49,6 +52,11 @@ FIGHT_KEYS: Final = (
     *(f"E[allies_{u}]" for u in ALLIED_COLS),
     *(f"E[axis_{u}]" for u in AXIS_COLS),
 )
+
+DENSE_UP_TO: Final = 121
+"""Up to this many states (10 units a side) a card multiplies by the transition matrix
+(:meth:`FightModel.matrix`); above, :meth:`FightModel.step` plays it from the two fire laws
+without one (measured with ``benchmarks/bench_odds.py``: the crossover is near 11 v 11)."""
 
 Mixture = tuple[tuple[int, CombatOptions], ...]
 """A card's combat options as ((weight, options), ...): each options with probability weight / total."""
@@ -259,31 +267,62 @@ class FightModel:
             hit_floats(self.side_x.forces, "axis", attacker == "axis", opts),
         )
 
-    def fire_laws(self, k: int) -> list[tuple[float, np.ndarray, np.ndarray]]:
-        """Per combat option of kind ``k``: (its probability, the Axis fire ``[a, x, a']``, the Allied fire ``[a, x, x']``)."""
+    @lru_cache(maxsize=64)  # noqa: B019 - as exact()
+    def fire_laws(self, k: int) -> tuple[tuple[float, np.ndarray, np.ndarray], ...]:
+        """Per combat option of kind ``k``: (its probability, the Axis fire, the Allied fire), read-only.
+
+        The Axis fire ``to_a[s, a2]`` is P(the Axis force of state ``s`` leaves Allied force ``a2``
+        of the Allied force of ``s``); the Allied fire ``to_x[s, x2]`` the same the other way round.
+        Each is states × forces of one side (31 × 961 numbers at 30 v 30, where the transition
+        matrix would be 961 × 961).
+        """
         side_a, side_x = self.side_a, self.side_x
+        na, nx = len(side_a.forces), len(side_x.forces)
         attacker = self.kinds[k][0]
-        return [
-            (
-                p,
-                fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2),
-                fire_law(side_a, "allies", attacker == "allies", opts, side_x),
-            )
-            for p, opts in self.modes(k)
-        ]
+        laws = []
+        for p, opts in self.modes(k):
+            to_a = fire_law(side_x, "axis", attacker == "axis", opts, side_a).transpose(1, 0, 2).reshape(na * nx, na)
+            to_x = fire_law(side_a, "allies", attacker == "allies", opts, side_x).reshape(na * nx, nx)
+            to_a.flags.writeable = to_x.flags.writeable = False  # memoised
+            laws.append((p, to_a, to_x))
+        return tuple(laws)
+
+    def step(self, p: np.ndarray, k: int) -> np.ndarray:
+        """The law over the states after one card of kind ``k``, from the law ``p`` before it (floats).
+
+        Given the state, the two sides fire independently (R-COMBAT-6), so
+
+            P(a2, x2) = sum over states (a, x) of p[a, x] × P(the Axis fire leaves a2 of a) × P(the Allied fire leaves x2 of x):
+
+        per Allied force ``a``, one small product of matrices over ``x`` (:meth:`fire_laws`), then
+        the sum over ``a``; the transition matrix is never made. The products are 31 × 31 at
+        most, too small for numpy's BLAS to start threads (that would fight over the cores of a
+        busy machine). A small fight (:data:`DENSE_UP_TO` states) multiplies by its
+        :meth:`matrix` instead: for it, a few numpy calls cost more than the sums.
+        """
+        if self.size <= DENSE_UP_TO:
+            return np.einsum("s,st->t", p, self.matrix(k))
+        na, nx = len(self.side_a.forces), len(self.side_x.forces)
+        out = np.zeros((na, nx))
+        for w, to_a, to_x in self.fire_laws(k):
+            axis_fire = ((w * p)[:, None] * to_a).reshape(na, nx, na)  # [a, x, a2], weighted by P(a, x)
+            out += np.matmul(axis_fire.transpose(0, 2, 1), to_x.reshape(na, nx, nx)).sum(axis=0)
+        return out.ravel()
 
     @lru_cache(maxsize=64)  # noqa: B019 - as exact()
     def matrix(self, k: int) -> np.ndarray:
-        """Kind ``k``'s transition matrix of floats, ``T[s, t]`` = P(s → t) (read-only)."""
-        size = self.size
-        matrix = np.zeros((size, size))
-        for p, to_a, to_x in self.fire_laws(k):
-            matrix += p * (to_a[:, :, :, None] * to_x[:, :, None, :]).reshape(size, size)
+        """Kind ``k``'s transition matrix of floats, ``T[s, t]`` = P(s → t) (read-only): for small
+        fights only (:meth:`step`; 121 × 121 at most)."""
+        if self.size > DENSE_UP_TO:
+            raise ValueError(f"a fight of {self.size} states is played by FightModel.step, without its matrix")
+        matrix = np.zeros((self.size, self.size))
+        for w, to_a, to_x in self.fire_laws(k):
+            matrix += w * np.einsum("si,sj->sij", to_a, to_x).reshape(self.size, self.size)
         matrix.flags.writeable = False  # memoised
         return matrix
 
     def from_start(self, k: int) -> np.ndarray:
-        """Row 0 of :meth:`matrix` (one card of kind ``k`` from the start), without the rest of the matrix:
+        """:meth:`step` from the start (one card of kind ``k``), from the starting forces' hits alone:
         where the enemy's hits take each side's starting force, for the two sides together."""
         na, nx = len(self.side_a.forces), len(self.side_x.forces)
         row = np.zeros((na, nx))
@@ -344,22 +383,20 @@ def fight_model(policy: CasualtyPolicy, a0: Force, x0: Force, kinds: tuple[Kind,
 
 
 def run_floats(model: FightModel, sequence: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The float chain: (one row of :data:`FIGHT_KEYS` per card, the final law over the states).
-
-    ``np.einsum`` rather than ``@``: for matrices this small, numpy's BLAS would start threads
-    that cost more than the sums (and fight over the cores of a busy machine).
-    """
+    """The float chain: (one row of :data:`FIGHT_KEYS` per card, the final law over the states)."""
     p = np.zeros(model.size)
     p[0] = 1.0  # the start, certain
     states = np.zeros((len(sequence), model.size))
     for c, k in enumerate(sequence):
-        p = np.einsum("s,st->t", p, model.matrix(k))
+        p = model.step(p, k)
         states[c] = p
     return np.einsum("cs,sj->cj", states, model.summary), p
 
 
-def run_exact(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int], int]]:
-    """The exact chain: after each card, (the numerator of every state, their common denominator)."""
+def run_exact_rows(model: FightModel, sequence: Sequence[int]) -> list[tuple[list[int], int]]:
+    """The exact chain from the rows of :meth:`FightModel.exact`, for any casualty policy: after each card,
+    (the numerator of every state, their common denominator). :func:`dday.odds.exact_chain.run_exact`
+    plays a loss order's cards die by die instead, and falls back on this."""
     p = [0] * model.size
     p[0] = 1
     den = 1

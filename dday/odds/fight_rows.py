@@ -8,16 +8,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
-import pandas as pd
 
 from ..rules.units import Force, other_side
 from ..rules.words import plural, wrap
 from .distribution import Distribution, SurvivorLaw
-from .fight_model import ALLIED_COLS, AXIS_COLS, FIGHT_KEYS, FightModel, after_losses, reachable_forces, run_exact
+from .exact_chain import run_exact
+from .fight_model import ALLIED_COLS, AXIS_COLS, FIGHT_KEYS, FightModel, after_losses, reachable_forces
 from .one_cycle import CasualtyPolicy
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported where a frame is made: a card lab's kernel starts without pandas (issue 33)
 
 __all__ = ["ALLIED_COLS", "AXIS_COLS", "FIGHT_KEYS", "ExactRows", "ZoneFight", "after_losses", "reachable_forces"]
 
@@ -139,6 +142,8 @@ class ZoneFight:
 
     def to_frame(self) -> pd.DataFrame:
         """Floats for plots; the exact rows are in ``df.attrs['exact']`` (made when read)."""
+        import pandas as pd
+
         n = len(self.sequence)
         second = other_side(self.first)
         attackers = [self.first if c % 2 == 0 else second for c in range(n)]

@@ -43,7 +43,7 @@ def run_holds(model: FightModel, sequence: Sequence[int]) -> tuple[float, float]
     if before:
         p = model.from_start(before[0])
         for k in before[1:]:
-            p = np.einsum("s,st->t", p, model.matrix(k))
+            p = model.step(p, k)
     else:
         p = np.zeros(model.size)
         p[0] = 1.0

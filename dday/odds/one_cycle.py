@@ -13,7 +13,8 @@ from typing import Final
 from ..errors import OddsInputError
 from ..rules.orders.combat import combat_dice
 from ..rules.units import LAND_TYPES, Force, other_side
-from ..rules.words import side_name
+from ..rules.words import count, side_name
+from . import inputs
 from .dice_weights import NORMAL, CombatOptions, check_options, dice_count, opts_for, side_weights
 from .distribution import GROUPS_WORDS, Distribution, UnitSpec, as_force, average_text, check_side, dice_groups_words, fmt
 
@@ -22,7 +23,7 @@ from .distribution import GROUPS_WORDS, Distribution, UnitSpec, as_force, averag
 
 
 def _validate_forces(att: Force, dfn: Force, attacking_side: str) -> None:
-    check_side(attacking_side)
+    check_side(attacking_side, "attacking_side")
     allied = att if attacking_side == "allies" else dfn
     if allied.blockhouse:
         raise OddsInputError("only the Axis has blockhouses (R-BH-1)")
@@ -177,13 +178,25 @@ class LossOrder:
     allies: tuple[str, ...] = ALLIED_LOSS_ORDER
     axis: tuple[str, ...] = AXIS_LOSS_ORDER
 
+    def __post_init__(self) -> None:
+        for name in ("allies", "axis"):
+            order = inputs.items(name, getattr(self, name), len(LAND_TYPES), f"land unit types ({', '.join(LAND_TYPES)})")
+            for unit in order:
+                inputs.choice(f"a unit type in the {name}' order", unit, LAND_TYPES)
+            if len(set(order)) < len(order):
+                raise OddsInputError(f"the {name}' order names a unit type twice: {inputs.shown(order)}")
+            object.__setattr__(self, name, tuple(order))  # a tuple, so that the policy can be memoised
+
     def removal_order(self, side: str) -> tuple[str, ...]:
         """Every land unit type in the order ``side`` gives it up (types not listed come last)."""
+        check_side(side)
         order = self.allies if side == "allies" else self.axis
         return (*order, *(u for u in LAND_TYPES if u not in order))
 
     def __call__(self, force: Force, hits: int, side: str) -> Force:
-        left = min(hits, force.total)
+        if type(hits) is not int or hits < 0:
+            inputs.count("hits", hits, 10**9)
+        left = min(hits, _force(force).total)
         losses = Force()
         for unit in self.removal_order(side):
             n = min(left, force.get(unit))
@@ -201,7 +214,7 @@ class LossOrder:
         >>> [f.short() for f in DEFAULT_POLICY.survivors(Force(infantry=1, tank=1, blockhouse=1), "axis")]
         ['1i 1t 1b', '1t 1b', '1t', '-']
         """
-        out = [force]
+        out = [_force(force)]
         counts = list(force)
         for unit in self.removal_order(side):
             i = FORCE_FIELD[unit]
@@ -209,6 +222,52 @@ class LossOrder:
                 counts[i] -= 1
                 out.append(Force._make(counts))
         return out
+
+
+def _force(force: object) -> Force:
+    """``force`` if it is a :class:`Force` of whole, non-negative counts (what a policy is given)."""
+    if not isinstance(force, Force) or any(type(n) is not int or n < 0 for n in force):
+        raise OddsInputError(f"force must be a Force of whole, non-negative counts, got {inputs.shown(force)}")
+    return force
+
+
+@dataclass(frozen=True)
+class CheckedPolicy:
+    """A casualty policy given by a user, every answer checked: the losses must be a
+    :class:`Force` of exactly ``min(hits, units)`` of the units present (one per hit, R-COMBAT-5),
+    else :class:`~dday.errors.OddsInputError`. Made by :func:`checked_policy` at the odds' door."""
+
+    policy: CasualtyPolicy
+
+    def __call__(self, force: Force, hits: int, side: str) -> Force:
+        try:
+            losses = self.policy(force, hits, side)
+        except Exception as exc:
+            raise OddsInputError(f"the casualty policy {inputs.shown(self.policy)} failed on {count(hits, 'hit')} to {force.short()}: {type(exc).__name__}") from exc
+        if (
+            not isinstance(losses, Force)
+            or any(type(n) is not int or not 0 <= n <= have for n, have in zip(losses, force, strict=True))
+            or losses.total != min(hits, force.total)
+        ):
+            raise OddsInputError(
+                f"the casualty policy {inputs.shown(self.policy)} answered {inputs.shown(losses)} for {count(hits, 'hit')} to {force.short()};"
+                " it must give a Force of as many of the units present as there are hits"
+            )
+        return losses
+
+
+def checked_policy(policy: object) -> CasualtyPolicy:
+    """``policy`` if it is a :class:`LossOrder`; any other callable that can be memoised (hashable)
+    is wrapped in a :class:`CheckedPolicy`; anything else raises :class:`~dday.errors.OddsInputError`."""
+    if isinstance(policy, LossOrder) and type(policy).__call__ is LossOrder.__call__:
+        return policy  # its orders were checked when it was made
+    if not callable(policy):
+        raise OddsInputError(f"policy must be a casualty policy such as DEFAULT_POLICY or LossOrder(...), got {inputs.shown(policy)}")
+    try:
+        hash(policy)
+    except TypeError:
+        raise OddsInputError(f"policy must be hashable (its answers are memoised), got {inputs.shown(policy)}") from None
+    return policy if isinstance(policy, CheckedPolicy) else CheckedPolicy(policy)
 
 
 FORCE_FIELD: Final = {u: i for i, u in enumerate(Force._fields)}

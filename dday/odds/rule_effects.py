@@ -13,6 +13,7 @@ from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit, tac10_p
 from ..rules.setup import initial_state
 from ..rules.state import Rules, State
 from ..rules.units import Force, attack_value
+from . import inputs
 from .inputs import count
 
 # ---------------------------------------------------------------------------------------------
@@ -45,11 +46,11 @@ def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> 
     """
     from dataclasses import replace
 
-    rules = rules or Rules()
+    rules = inputs.rule_set(rules) or Rules()
     fortune, card = count("fortune", fortune, 6), count("card", card, 16, low=1)
     result = 1 if fortune == 1 else 6 if fortune == 6 else 0
     if result and not rules.fortune:
-        raise OddsInputError("a fortune result needs a rule set with fortune cards (Rules(fortune=True))")
+        raise OddsInputError(f"fortune={fortune} is a fortune result: it needs rules with fortune cards (rules=Rules(fortune=True))")
     s = replace(_probe(rules), card=card, fortune=result)
     out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
     out["attack_infantry"] = fortune_infantry_hit(card, result) or attack_value("infantry", "axis" if card == 13 else "allies")
@@ -63,8 +64,8 @@ def combat_options(state: State, zone: str | None = None) -> dict[str, Any]:
     so ``cycle(attacker, defender, side, **combat_options(state))`` is the exact law of the
     pending combat cycle. ``zone`` defaults to the zone of the pending attack roll.
     """
-    step = state.step
-    zone = zone or getattr(step, "zone", "")
+    step = inputs.state(state).step
+    zone = getattr(step, "zone", "") if zone is None else inputs.zone("zone", zone)
     attacker = "allies" if state.card == 11 else "axis"
     infantry_hit = fortune_infantry_hit(state.card, state.fortune)
     paired = 0

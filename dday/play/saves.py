@@ -2,13 +2,24 @@
 
 A saved game does not store positions; it stores the *inputs* (every decision as its text
 form, e.g. ``"move Germany tank F38>F30"``, and every roll as a list of faces), the rules
-options, the seed and, as a check, the final position. Loading replays the inputs through
-the engine, so a loaded game is always a legal game, and any damage to the file is caught:
+options, the seed, the players and, as checks, the final position and a checksum (SHA-256) of
+all of that. Loading replays the inputs through the engine, so a loaded game is always a legal
+game, and any damage to the file is caught:
 
-* the text is not JSON, or is cut short;
+* the file is not a plain file, is larger than 2 MB, is not JSON, or is cut short;
 * the format name or version is not this one;
+* the checksum does not match the content: the file was changed after it was saved, even where
+  the change makes no difference to the final position (a die that missed either way, the
+  seed, the players' names, two inputs swapped);
 * an input cannot be read, is illegal where it stands, or dice do not fit the roll;
-* the replayed final position differs from the stored one (a tampered log).
+* the replayed final position differs from the stored one.
+
+A checksum is not a signature: it catches a file changed by hand, by a tool or by damage, and the
+replay still checks every input of a file that comes with a right one. A game saved by an
+older dday without a checksum (saved-game version 2) is loaded only if it replays to its stored
+final position, and says so: ``LoadedGame.note`` (and ``dday check``) tells that a change which
+leaves that position as it is cannot be detected in it. Saving it again gives it a checksum.
+Version 1 files are refused (their board had other firing arcs, R-BH-3).
 
 Each gives a :class:`~dday.errors.SaveFileError` naming the problem, e.g.
 ``input 57 ('move Germany tank F38>F99'): R-MOVE-1: 'F99' is not a zone of the board``.
@@ -19,8 +30,8 @@ before it returns, so there is never a half-loaded game.
 >>> from dday.bots import GreedyBot
 >>> g = play_game(GreedyBot(), GreedyBot(), seed=5)
 >>> data = save_game(g)                      # a dict; save_game(g, "game.json") also writes it
->>> data["format"], data["version"], data["seed"], data["players"]
-('dday-game', 2, 5, {'allies': 'greedy', 'axis': 'greedy'})
+>>> data["format"], data["version"], data["seed"], data["players"], data["checksum"][:7]
+('dday-game', 3, 5, {'allies': 'greedy', 'axis': 'greedy'}, 'sha256:')
 >>> loaded = load_game(data)
 >>> loaded.final.key == g.final.key, len(loaded.states) == len(g.record) + 1
 (True, True)
@@ -46,7 +57,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,13 +72,31 @@ from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import check_invariants, initial_state, state_from_json
 from ..rules.state import Rules, State
 from .game import GameRecord, play_game
+from .save_file import CHECKSUM_KEY, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_DIGITS, checksum, read_json
 
 FORMAT = "dday-game"
-VERSION = 2  # 2: firing arcs may cover two beachheads, so a blockhouse's shot names its beach (R-BH-3)
+VERSION = 3  # 3: a checksum of the content; 2: firing arcs may cover two beachheads, so a blockhouse's shot names its beach (R-BH-3)
+UNCHECKED_VERSION = 2  # loaded without a checksum, only if it replays, and with a note saying so
 
 Input = Action | Faces
 
-__all__ = ["FORMAT", "VERSION", "History", "LoadedGame", "final_mismatches", "load_game", "make_golden", "replay", "save_game"]
+__all__ = [
+    "FORMAT",
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_NUMBER_DIGITS",
+    "VERSION",
+    "History",
+    "LoadedGame",
+    "checksum",
+    "final_mismatches",
+    "load_game",
+    "make_golden",
+    "read_json",
+    "replay",
+    "save_game",
+    "seal",
+]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -173,7 +201,12 @@ class History:
 
 @dataclass
 class LoadedGame(History):
-    """A game read by :func:`load_game`: a :class:`History` that has been fully validated."""
+    """A game read by :func:`load_game`: a :class:`History` that has been fully validated.
+
+    ``note`` is empty for a file with a checksum; for an older file without one (version 2) it
+    says what could not be checked, to be shown with the game."""
+
+    note: str = ""
 
     @property
     def final(self) -> State:
@@ -199,11 +232,12 @@ def save_game(
 ) -> dict[str, Any]:
     """The saved-game dict of a played game or a history; written as JSON to ``path`` if given.
 
-    Keys: ``format`` ("dday-game"), ``version`` (2), ``rules`` (the options of
+    Keys: ``format`` ("dday-game"), ``version`` (3), ``rules`` (the options of
     :class:`~dday.rules.state.Rules`), ``seed`` (int or null), ``players`` ({side: name}, may be
     empty), ``start`` (null for the set-up, else a position from ``State.to_json``),
     ``inputs`` (each decision as its ``str()`` form, each roll as a list of faces) and
-    ``final`` (the last position's ``to_json()``, checked on loading).
+    ``final`` (the last position's ``to_json()``, checked on loading) and ``checksum``
+    (:func:`checksum` of all the others, checked on loading).
     """
     if isinstance(game, GameRecord):
         start = game.start
@@ -229,14 +263,21 @@ def save_game(
         "inputs": [_input_to_json(x) for x in inputs],
         "final": final.to_json(),
     }
+    seal(data)
     if path is not None:
         Path(path).write_text(dumps(data), encoding="utf-8")
     return data
 
 
+def seal(data: dict[str, Any]) -> dict[str, Any]:
+    """Put the :func:`checksum` of ``data``'s content in ``data["checksum"]``; returns ``data``."""
+    data[CHECKSUM_KEY] = checksum(data)
+    return data
+
+
 def dumps(data: dict[str, Any]) -> str:
-    """JSON text of a saved game: one input per line, so files diff well."""
-    head = {k: v for k, v in data.items() if k not in ("inputs", "final")}
+    """JSON text of a saved game: one input per line, so files diff well; the checksum comes last."""
+    head = {k: v for k, v in data.items() if k not in ("inputs", "final", CHECKSUM_KEY)}
     lines = ["{"]
     for k, v in head.items():
         lines.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},")
@@ -245,7 +286,9 @@ def dumps(data: dict[str, Any]) -> str:
     for i, x in enumerate(inputs):
         lines.append("    " + json.dumps(x) + ("," if i < len(inputs) - 1 else ""))
     lines.append("  ],")
-    lines.append(f'  "final": {json.dumps(data.get("final"), ensure_ascii=False, sort_keys=True)}')
+    lines.append(f'  "final": {json.dumps(data.get("final"), ensure_ascii=False, sort_keys=True)}' + ("," if CHECKSUM_KEY in data else ""))
+    if CHECKSUM_KEY in data:
+        lines.append(f"  {json.dumps(CHECKSUM_KEY)}: {json.dumps(data[CHECKSUM_KEY])}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -254,78 +297,14 @@ def dumps(data: dict[str, Any]) -> str:
 # loading
 
 
-MAX_FILE_BYTES = 20_000_000  # a saved game of the longest rule set is under 1 MB; a larger file is refused unread
-MAX_DEPTH = 20  # a save nests about 6 deep; deeper is damage (or an attack on the parser), refused before parsing
-MAX_NUMBER_DIGITS = 20  # numbers in a save are small (seeds, faces, counts): a 4,000-digit literal is refused
-KEYS = ("format", "version", "rules", "seed", "players", "start", "inputs", "final")
+KEYS = ("format", "version", "rules", "seed", "players", "start", "inputs", "final", CHECKSUM_KEY)
+KEYS_UNCHECKED = KEYS[:-1]  # version 2: no checksum
 SIDES = ("allies", "axis")
-
-
-def _too_deep(text: str) -> bool:
-    """True if JSON ``text`` nests brackets deeper than :data:`MAX_DEPTH` (strings skipped)."""
-    plain = re.sub(r'"(?:[^"\\]|\\.)*"', "", text)  # C speed, even for 20 MB
-    brackets = np.frombuffer(re.sub(r"[^\[\]{}]", "", plain).encode("ascii"), dtype=np.uint8)
-    if not brackets.size:
-        return False
-    steps = np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1)
-    return bool(np.cumsum(steps).max() > MAX_DEPTH)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [k for k, _ in pairs]
-    twice = sorted({k for k in keys if keys.count(k) > 1})
-    if twice:
-        raise SaveFileError(f"the key{'s' if len(twice) > 1 else ''} {', '.join(map(repr, twice[:5]))} appear{'' if len(twice) > 1 else 's'} twice in one object")
-    return dict(pairs)
-
-
-def _small_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise SaveFileError(f"a number of {len(text)} digits: no number in a saved game is that long")
-    return int(text)
-
-
-def _read(source: Any) -> dict[str, Any]:
-    """The saved game's JSON object from a dict, JSON text (str or bytes) or a path; refuse anything else."""
-    if isinstance(source, dict):
-        return source
-    if isinstance(source, bytes | bytearray):
-        if len(source) > MAX_FILE_BYTES:
-            raise SaveFileError(f"the text is {len(source):,} bytes; a saved game is at most {MAX_FILE_BYTES:,}")
-        try:
-            source = bytes(source).decode("utf-8")
-        except UnicodeDecodeError:
-            raise SaveFileError("the bytes given are not UTF-8 text") from None
-        text, where = source, "the text"
-    elif isinstance(source, str) and source.lstrip().startswith(("{", "[")):
-        text, where = source, "the text"
-    elif isinstance(source, str | os.PathLike):
-        p = Path(source)
-        try:
-            size = p.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise SaveFileError(f"{quote(str(p))} is {size:,} bytes; a saved game is at most {MAX_FILE_BYTES:,} (refused unread)")
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveFileError(f"cannot read saved game {quote(str(p))}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise SaveFileError(f"{quote(str(p))} is not a UTF-8 text file") from None
-        where = quote(str(p))
-    else:
-        raise SaveFileError(f"a saved game is read from a path, JSON text or a dict, not {type(source).__name__} {quote(source)}")
-    if len(text) > MAX_FILE_BYTES:
-        raise SaveFileError(f"{where} is {len(text):,} characters; a saved game is at most {MAX_FILE_BYTES:,}")
-    if _too_deep(text):
-        raise SaveFileError(f"{where} nests deeper than {MAX_DEPTH} levels; a saved game never does (refused before parsing)")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_small_int)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{where} is not valid JSON (truncated or corrupted?): {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
-    except (RecursionError, ValueError) as exc:  # ValueError: float overflow and the like
-        raise SaveFileError(f"{where} cannot be read as JSON: {quote(str(exc))}") from None
-    if not isinstance(data, dict):
-        raise SaveFileError(f"{where} does not hold a saved game (a JSON object), but a {type(data).__name__}")
-    return data
+UNCHECKED_NOTE = (
+    "saved by an older dday, without a fingerprint of its content (a checksum; saved-game version 2): it replays"
+    " legally to its stored final position, but a change that leaves that position as it is (a die that made no"
+    " difference, the seed, the players' names) cannot be detected in it; save it again to add the fingerprint"
+)
 
 
 def _parse_input(i: int, raw: Any) -> Input:
@@ -349,12 +328,18 @@ def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bo
             " game cannot be replayed the same way. Open it with dday 0.1.0, or start the position again from its"
             " 'final' state with dday.rules.setup.state_from_json"
         )
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        raise SaveFileError(f"saved-game version {quote(data.get('version'))} is not supported (this dday reads version {VERSION})")
-    unknown = sorted(set(data) - set(KEYS))
+    version = data.get("version")
+    if version not in (VERSION, UNCHECKED_VERSION) or isinstance(version, bool):
+        raise SaveFileError(f"saved-game version {quote(version)} is not supported (this dday reads versions {UNCHECKED_VERSION} and {VERSION})")
+    keys = KEYS if version == VERSION else KEYS_UNCHECKED
+    unknown = sorted(set(data) - set(keys), key=str)
     if unknown:
-        raise SaveFileError(f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(quote(k) for k in unknown[:5])} (a saved game has {', '.join(KEYS)})")
-    missing = [k for k in KEYS if k not in data]
+        raise SaveFileError(
+            f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(quote(k, 40) for k in unknown[:5])} (a version {version} saved game has {', '.join(keys)})"
+        )
+    missing = [k for k in keys if k not in data]
+    if missing == [CHECKSUM_KEY]:
+        raise SaveFileError("the saved game has no checksum: the file was changed after it was saved (it was removed)")
     if missing:
         raise SaveFileError(f"the saved game has no {', '.join(map(repr, missing))}")
     rules_data = data["rules"]
@@ -385,6 +370,11 @@ def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bo
         raise SaveFileError("'inputs' must be a list")
     if not isinstance(data["final"], dict):
         raise SaveFileError("'final' must be the final position (an object), as saved")
+    if version == VERSION and data[CHECKSUM_KEY] != checksum(data):
+        raise SaveFileError(
+            "the file was changed after it was saved: it carries a fingerprint of its content (a SHA-256 checksum),"
+            " and what it holds now no longer matches it. A saved game cannot be edited by hand; play the change instead"
+        )
     return start, seed, players, data["start"] is not None, inputs
 
 
@@ -423,7 +413,7 @@ def load_game(source: str | bytes | os.PathLike[str] | dict[str, Any]) -> Loaded
     Raises :class:`~dday.errors.SaveFileError` naming what is wrong; returns only a game
     whose every input replayed legally and whose final position matches the stored one.
     """
-    data = _read(source)
+    data = read_json(source)
     start, seed, players, start_given, raw_inputs = _header(data)
     states = [start]
     inputs: list[Input] = []
@@ -437,7 +427,7 @@ def load_game(source: str | bytes | os.PathLike[str] | dict[str, Any]) -> Loaded
         raise SaveFileError(f"the replayed final position does not match the stored one (differs in: {', '.join(diff[:8])}); the file was changed")
     if not start_given:  # units are conserved in a game played from the set-up (not in a prepared start)
         check_invariants(final, error=SaveFileError)
-    return LoadedGame(states, inputs, seed, players, start_given)
+    return LoadedGame(states, inputs, seed, players, start_given, note="" if data["version"] == VERSION else UNCHECKED_NOTE)
 
 
 def replay(saved: str | os.PathLike[str] | dict[str, Any] | History) -> Iterator[State]:
@@ -449,7 +439,7 @@ def replay(saved: str | os.PathLike[str] | dict[str, Any] | History) -> Iterator
     if isinstance(saved, History):
         yield from saved.states
         return
-    data = _read(saved)
+    data = read_json(saved)
     s, _, _, _, raw_inputs = _header(data)
     yield s
     for i, raw in enumerate(raw_inputs):
@@ -484,6 +474,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"invalid: {exc}")
         return 1
     print(f"ok: {len(game)} inputs, {game.final.winner or 'nobody yet'} {'won' if game.final.is_over else 'to play'}, turn {game.final.turn}")
+    if game.note:
+        print(f"note: {game.note}")
     return 0
 
 

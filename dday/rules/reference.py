@@ -24,15 +24,13 @@ from __future__ import annotations
 import difflib
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import mistune
 
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
@@ -79,7 +77,12 @@ class UnknownRuleError(KeyError):
         return self.message
 
 
-_MARKDOWN = mistune.create_markdown(escape=True, plugins=["table"])  # a rule's text as HTML
+@cache
+def _markdown() -> Callable[[str], object]:
+    """The Markdown renderer of a rule's text (made when first needed: a kernel starts without mistune)."""
+    import mistune
+
+    return mistune.create_markdown(escape=True, plugins=["table"])  # type: ignore[return-value]
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|---|
 
 @dataclass(frozen=True)
@@ -152,7 +155,7 @@ class RuleRef:
         <p>Hits on <em>3</em> or less &lt;b&gt;.</p>
         <BLANKLINE>
         """
-        return str(_MARKDOWN(self.text))
+        return str(_markdown()(self.text))
 
     def markdown(self) -> str:
         """A short Markdown block: bold heading, status and source, then the text.

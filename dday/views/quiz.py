@@ -37,6 +37,7 @@ import numpy as np
 
 from .. import odds
 from ..rules.words import count, plural
+from .aria import NamedSlider
 from .numbers import chance, percent
 from .widgets import style as st
 
@@ -158,8 +159,7 @@ class _PredictPart(w.VBox):
     def __init__(self, number: int, q: PredictQuestion, seed: int) -> None:
         self.q = q
         self.seed = seed
-        self.slider = w.IntSlider(value=50, min=0, max=100, step=1, description="My guess", readout_format="d", layout=w.Layout(width="420px"))
-        self.percent_label = st.html('<span style="font-size:17px">%</span>')
+        self.slider = NamedSlider(value=50, min=0, max=100, description="My guess", unit="%", layout=w.Layout(width="420px"))
         self.check_button = st.button("Check my guess", style="primary", tooltip="Show the exact chance and how close the guess was")
         self.roll_button = st.button("Roll it 100 times", tooltip="Roll the dice 100 times (seeded) and count how often it happens")
         self.feedback = st.html()
@@ -169,7 +169,7 @@ class _PredictPart(w.VBox):
         super().__init__(
             [
                 st.html(f'<div style="font-size:18px;margin-top:10px"><b>{number}. Predict, then check.</b> {escape(q.question)}</div>'),
-                w.HBox([self.slider, self.percent_label, self.check_button, self.roll_button]),
+                w.HBox([self.slider, self.check_button, self.roll_button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self.feedback,
                 self.rolled,
             ]

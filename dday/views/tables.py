@@ -15,13 +15,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 from typing import Any, Final, cast
 
 import pandas as pd
 from pandas.io.formats.style import Styler
 from pandas.io.formats.style_render import CSSDict
 
-__all__ = ["LONG_CELL", "SHORT_CELL", "TextFrame", "text_table"]
+__all__ = ["LONG_CELL", "SHORT_CELL", "CardTable", "TextFrame", "text_table"]
 
 LONG_CELL: Final = 60
 """A table with a cell longer than this takes the output's whole width and wraps its text in it."""
@@ -104,3 +105,34 @@ class TextFrame(pd.DataFrame):
 
     def _repr_html_(self) -> str:
         return str(text_table(pd.DataFrame(self)).to_html())
+
+
+class CardTable(pd.DataFrame):
+    """The card table (:func:`dday.views.tutorial.card_table`): a DataFrame that shows every cell in full
+    in a notebook (no "…" cuts), its text left-aligned and each rule ID whole ("R-" never on one line
+    and "PARA-1" on the next, issue 31.7).
+
+    >>> from dday.views.tutorial import card_table
+    >>> html = card_table()._repr_html_()
+    >>> '<span style="white-space:nowrap">R-PARA-1</span>' in html and "text-align: left" in html
+    True
+    """
+
+    def _repr_html_(self) -> str:
+        frame = pd.DataFrame(self)
+
+        def ids(text: object) -> str:
+            return ", ".join(f'<span style="white-space:nowrap">{escape(rule)}</span>' for rule in str(text).split(", "))
+
+        styler = (
+            frame.style.hide(axis="index")
+            .format(escape="html")
+            .format(ids, subset=["rules"])
+            .set_table_styles(
+                [
+                    {"selector": "th", "props": "text-align: left; vertical-align: bottom;"},
+                    {"selector": "td", "props": "text-align: left; vertical-align: top;"},
+                ]
+            )
+        )
+        return str(styler.to_html())

@@ -18,16 +18,16 @@ Every widget callback is a method you can call from Python (no kernel needed), e
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from dataclasses import dataclass
 from functools import cache
 from html import escape
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 import ipywidgets as w
 import numpy as np
-import pandas as pd
 
 from ..bots import GreedyBot
 from ..rules.cards import ORDER_CARDS
@@ -36,21 +36,34 @@ from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
 from ..rules.words import count
 from .maps import LeafletView
-from .quiz import Quiz, quiz
 from .widgets import style as st
-from .widgets.odds_lab import OddsLab, UnitsNeeded, units_needed
 from .widgets.play import PlayerSpec, PlayLab
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .. import odds
+    from .quiz import Quiz
+    from .tables import CardTable
+    from .widgets.odds_lab import OddsLab, UnitsNeeded
+
+LAZY: Final = {"Quiz": ".quiz", "OddsLab": ".widgets.odds_lab", "UnitsNeeded": ".widgets.odds_lab"}
+"""Names imported when first asked for (PEP 562), so that a card lab's kernel starts without
+the quiz, the odds lab and pandas (issue 33); ``from dday.tutorial import *`` leaves them out."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in LAZY:
+        return getattr(importlib.import_module(LAZY[name], __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "NOTEBOOKS",
     "PREPARED",
     "CardLab",
     "MapPanel",
-    "OddsLab",
     "Prepared",
-    "Quiz",
     "TurnStepper",
-    "UnitsNeeded",
     "card_lab",
     "card_table",
     "game_position",
@@ -312,7 +325,8 @@ class TurnStepper(PlayLab):
 
 
 def turn_stepper(seed: int = 0, allies: PlayerSpec = "person", axis: PlayerSpec = "greedy", state: State | None = None) -> TurnStepper:
-    """Step through one turn (from the set-up unless ``state`` is given); each side "person", "greedy" or "random"."""
+    """Step through one turn (from the set-up unless ``state`` is given); each side "person" or a bot's name
+    ("random", "greedy", "strong" or "planner", the strongest)."""
     return TurnStepper(state, seed=seed, allies=allies, axis=axis)
 
 
@@ -353,35 +367,6 @@ def start_map(state: State | None = None) -> MapPanel:
     return panel
 
 
-class CardTable(pd.DataFrame):
-    """The card table: a DataFrame that shows every cell in full in a notebook (no "…" cuts), its
-    text left-aligned and each rule ID whole ("R-" never on one line and "PARA-1" on the next).
-
-    >>> html = card_table()._repr_html_()
-    >>> '<span style="white-space:nowrap">R-PARA-1</span>' in html and "text-align: left" in html
-    True
-    """
-
-    def _repr_html_(self) -> str:
-        frame = pd.DataFrame(self)
-
-        def ids(text: object) -> str:
-            return ", ".join(f'<span style="white-space:nowrap">{escape(rule)}</span>' for rule in str(text).split(", "))
-
-        styler = (
-            frame.style.hide(axis="index")
-            .format(escape="html")
-            .format(ids, subset=["rules"])
-            .set_table_styles(
-                [
-                    {"selector": "th", "props": "text-align: left; vertical-align: bottom;"},
-                    {"selector": "td", "props": "text-align: left; vertical-align: top;"},
-                ]
-            )
-        )
-        return str(styler.to_html())
-
-
 def card_table() -> CardTable:
     """The sixteen order cards: number, name, active side, response, what happens, rule IDs.
 
@@ -389,6 +374,10 @@ def card_table() -> CardTable:
     >>> len(df), list(df.columns)[:3]
     (16, ['card', 'name', 'active'])
     """
+    import pandas as pd  # here, not at the top: a card lab's kernel starts without pandas
+
+    from .tables import CardTable
+
     frame = pd.DataFrame(
         [
             {
@@ -410,4 +399,24 @@ def odds_lab(**forces: int) -> OddsLab:
 
     Keyword arguments preset the sliders, e.g. ``odds_lab(allies_infantry=4, axis_blockhouse=1)``.
     """
+    from .widgets.odds_lab import OddsLab  # here, not at the top: a card lab's kernel starts without it
+
     return OddsLab(**forces)
+
+
+def units_needed(
+    target_prob: float = 0.8, by_turn: int = 4, defender: odds.UnitSpec | None = None, zone: str = "F30", mix: str = "iat"
+) -> UnitsNeeded:
+    """:func:`dday.views.widgets.odds_lab.units_needed`: how many Allied units must sit in ``zone``
+    (default Caen) to take it by ``by_turn`` with ``target_prob``?"""
+    from .widgets import odds_lab
+
+    return odds_lab.units_needed(target_prob, by_turn, defender, zone, mix)
+
+
+def quiz(questions: str | Sequence[tuple[str, Sequence[str], int, str]], *, seed: int = 0) -> Quiz:
+    """:func:`dday.views.quiz.quiz`: "Check yourself" questions with instant feedback (imported
+    when the first quiz is shown, after the lab is up)."""
+    from . import quiz as quiz_module
+
+    return quiz_module.quiz(questions, seed=seed)

@@ -169,6 +169,60 @@ def describe(state: State, place: str) -> str:
     return "".join(lines) + f'<table style="border-collapse:collapse;margin-top:4px">{"".join(rows)}</table>'
 
 
+def _units_words(state: State, place: str) -> str:
+    """'Germany: 2 infantry; UK: 1 fighter on patrol' for a zone, '' when it holds nothing."""
+    parts = [f"{p}: {force_words(f)}" for p, f in zip(POWERS, state.zone_forces(place), strict=True) if f.total]
+    air = state.air_in(place)
+    parts += [f"{p}: {t}" for p in ("UK", "US") if (t := _air_words(air, p, ("on patrol", "on strike")))]
+    return "; ".join(parts)
+
+
+def map_rows(state: State) -> list[tuple[str, str, str]]:
+    """The map in words, one row a place: (place, who holds it, its units), the zones first, then the
+    beachheads, the airborne boxes and the airfield.
+
+    >>> from dday.rules.setup import initial_state
+    >>> rows = map_rows(initial_state())
+    >>> rows[1]
+    ('F2 Cherbourg (victory city Cherbourg)', 'Axis-held', 'Germany: 1 infantry, 2 artillery, 2 blockhouses')
+    >>> rows[8], rows[-9]
+    (('F9 Bricquebec', 'nobody', 'no units'), ('Utah beachhead (lands into F11)', 'US', 'US: 3 infantry, 1 artillery'))
+    """
+    b = state.board
+    rows = []
+    for z in b.zones:
+        city = f" (victory city {z.victory_city})" if z.victory_city else ""
+        ctl = zone_control(state, z.id)
+        holder = "nobody" if ctl == "empty" else CONTROL_LABELS[ctl]
+        rows.append((f"{z.id} {z.name}{city}", holder, _units_words(state, z.id) or "no units"))
+    for bh in b.beachheads:
+        f = state.beach_units(bh.name)
+        rows.append((f"{bh.name} beachhead (lands into {bh.lands_into})", bh.power, f"{bh.power}: {force_words(f)}" if f.total else "no units"))
+    for box in b.airborne_boxes:
+        f = state.airborne[box.index] if box.index < len(state.airborne) else Force()
+        rows.append((f"{box.division}, airborne box over {box.zone}", box.power, f"{box.power}: {force_words(f)}" if f.total else "none (dropped)"))
+    air = "; ".join(f"{p}: {t}" for p in ("UK", "US") if (t := _air_words(state.airfield, p, ("waiting", "waiting"))))
+    rows.append(("Allied airfield (off the map)", "Allies", air or "empty"))
+    return rows
+
+
+def map_table_html(state: State) -> str:
+    """The map as a table a screen reader reads (WCAG 1.1.1, a text alternative): every place, who
+    holds it and its units, under a caption naming the position."""
+    head = "".join(f'<th scope="col" style="text-align:left;padding:2px 8px">{h}</th>' for h in ("Place", "Held by", "Units"))
+    body = "".join(
+        f'<tr><th scope="row" style="text-align:left;font-weight:normal;padding:2px 8px;white-space:nowrap">{escape(place)}</th>'
+        f'<td style="padding:2px 8px;white-space:nowrap">{escape(holder)}</td><td style="padding:2px 8px">{escape(units)}</td></tr>'
+        for place, holder, units in map_rows(state)
+    )
+    caption = f"The map in words: {escape(title(state))}"
+    return (
+        '<table class="dday-map-table" style="border-collapse:collapse;font-size:15px;line-height:1.35">'
+        f'<caption style="text-align:left;font-weight:bold;font-size:16px;padding:4px 8px">{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
 def acting(state: State) -> tuple[tuple[str, ...], str]:
     """The places acting in ``state`` and how: ``(places, kind)`` for :meth:`LeafletView.highlight`.
 

@@ -33,6 +33,7 @@ from .layout import ZOOM, Box, Item, anchors, board_px, from_px, regions_px, tex
 from .layout import place as place_boxes
 from .overlays import arc_lines, declared_moves, latlon, move_arrow
 from .plotly_view import short_caption
+from .words_view import MapInWords
 
 # ---------------------------------------------------------------------------------------------
 # ipyleaflet view
@@ -54,6 +55,7 @@ _HALO: Final = "text-shadow:0 0 2px #fff,0 0 2px #fff,0 0 3px #fff;"
 _CAPTION_CSS: Final = f"font:bold {_CAP_FONT}px/1.1 {_FONT};color:#111;{_HALO}"
 # Leaflet gives every DivIcon a white box; the map's dom class scopes this override.
 _MAP_CLASS: Final = "dday-map"
+_MAP_BOX_CLASS: Final = "dday-map-box"
 _PAGE_CSS: Final = f"<style>.{_MAP_CLASS} .leaflet-div-icon{{background:transparent;border:none;}}</style>"
 # Okabe-Ito colours for what is acting (see :meth:`LeafletView.highlight`).
 HIGHLIGHT_COLORS: Final[dict[str, str]] = {"acting": "#F0E442", "fire": "#D55E00", "combat": "#D55E00", "move": "#56B4E9"}
@@ -154,7 +156,8 @@ class LeafletView:
     """An interactive map of a position; :meth:`update` restyles it in place.
 
     ``map`` is the ipyleaflet Map, ``widget`` the map with the info panel ``info`` (filled by
-    hovering or clicking a zone, a badge, a label, a beach, a drop area or the airfield).
+    hovering or clicking a zone, a badge, a label, a beach, a drop area or the airfield) and,
+    for a screen reader, the map's name and the map in words (``words``, :class:`.MapInWords`).
     ``zone_layers`` holds one GeoJSON layer per zone and ``markers`` one badge marker per place
     (zone ids, beach names, 'airborne-<i>', 'airfield'); ``city_markers`` the victory-city labels
     by zone id, ``town_markers`` the town names (made and shown from zoom :data:`TOWN_ZOOM` on).
@@ -191,7 +194,7 @@ class LeafletView:
         if basemap:  # online only: OpenStreetMap tiles
             self.map.add(ipyleaflet.basemap_to_tiles(ipyleaflet.basemaps.OpenStreetMap.Mapnik))
         self.info = ipywidgets.HTML(
-            value="<i>Hover over or click a zone, a badge or a name to see its units.</i>",
+            value="<i>Hover over or click a zone, a badge or a name to see its units; the button above lists them all.</i>",
             layout=ipywidgets.Layout(width="auto", padding="6px"),
         )
         # The board is about 800 px wide at the default zoom: the map keeps that width (or the whole
@@ -308,8 +311,12 @@ class LeafletView:
         )
         # The title heads the side column: on the map it covered the airfield's badges.
         self.title = ipywidgets.HTML(value=self._title_html(state), layout=ipywidgets.Layout(width="auto"))
-        side = ipywidgets.VBox([self.title, self.info], layout=ipywidgets.Layout(width="260px", flex="0 0 260px"))
+        # For a screen reader (issue 31): the map named after the position, and the map in words
+        self.words = MapInWords(state, scope=_MAP_BOX_CLASS)
+        side = ipywidgets.VBox([self.title, self.words.toggle, self.info, self.words.name], layout=ipywidgets.Layout(width="260px", flex="0 0 260px"))
         self.widget.children = (self.map, side)
+        self.widget = ipywidgets.VBox([self.widget, self.words.table], layout=ipywidgets.Layout(width="100%"))
+        self.widget.add_class(_MAP_BOX_CLASS)
         self._draw_acting(state)
 
     # -- building blocks -------------------------------------------------------------------------
@@ -520,6 +527,7 @@ class LeafletView:
         t = self._title_html(state)
         if self.title.value != t:
             self.title.value = t
+        self.words.update(state)
         self._draw_acting(state)
         if self.selected is not None:
             self.info.value = describe(state, self.selected)

@@ -14,6 +14,7 @@ from html import escape
 from itertools import groupby
 from typing import Final
 
+from ...bots import STRONGEST, STRONGEST_WORDS
 from ...rules.cards import ORDER_CARDS
 from ...rules.state import State
 from ...rules.words import count
@@ -125,5 +126,7 @@ def card_html(state: State) -> str:
 
 
 def seat_words(spec: str) -> str:
-    """'a person' or 'the greedy bot'."""
-    return "a person" if spec == "person" else f"the {spec} bot"
+    """'a person', 'the greedy bot', or for the strongest bot 'the planner bot, the strongest'."""
+    if spec == "person":
+        return "a person"
+    return STRONGEST_WORDS if spec == STRONGEST else f"the {spec} bot"

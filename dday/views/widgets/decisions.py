@@ -28,8 +28,9 @@ from ...rules.engine import describe_step
 from ...rules.orders.o04_aa_vs_fighters import aa_gun_name
 from ...rules.state import State
 from ...rules.steps import AATargetStep, FireToSeaStep, NavalTargetStep
-from ...rules.words import count, plural, units
+from ...rules.words import count, percent, plural, units
 from . import style as st
+from .rolls import roll_info
 
 # ---------------------------------------------------------------------------------------------
 # decision controls
@@ -261,14 +262,34 @@ class DecisionControl:
 def hint_html(state: State) -> str:
     """The coach's advice for the pending decision as a short HTML note (never played for you).
 
-    The advice comes from :func:`dday.coach.hint`: the strongest bot's choice with its reason and
+    The advice comes from :func:`dday.coach.hint`: the planner bot's choice (the strongest) with its reason and
     numbers. When nobody has to decide, the note says so instead.
     """
     try:
-        advice = hint(state)
+        text = hint(state).text
     except NoDecisionError as exc:
-        return f'<div class="dday-hint"><b>Hint:</b> {escape(str(exc))}</div>'
-    return f'<div class="dday-hint" style="border-left:4px solid var(--jp-brand-color1,#0072B2);padding:4px 8px;margin:4px 0"><b>Hint:</b> {escape(advice.text)}</div>'
+        text = str(exc)
+        if state.current_player == "chance" and not state.is_over:
+            text = f"{text} {next_roll_words(state)}"
+    return f'<div class="dday-hint" style="border-left:4px solid var(--jp-brand-color1,#0072B2);padding:4px 8px;margin:4px 0"><b>Hint:</b> {st.words_html(text)}</div>'
+
+
+def next_roll_words(state: State) -> str:
+    """What the pending roll does and the exact chance of each result, in words (issue 31: a Hint
+    on a roll step says what happens next), from :func:`.rolls.roll_info`.
+
+    >>> from dday.rules.setup import initial_state
+    >>> print(next_roll_words(initial_state()))  # doctest: +NORMALIZE_WHITESPACE
+    US paratroopers over F11 Sainte-Mère-Église: 3 dice. Each hit destroys one German unit there that is not a blockhouse;
+    extra hits are lost (ORDER-1). The chances: 0 hits 57.9 %, 1 hit 34.7 %, 2 hits 6.9 %, 3 hits 0.5 %. Press Roll.
+    """
+    info = roll_info(state)
+    if info.is_2d6:
+        chances = ", ".join(f"{k}: {percent(p)}" for k, p in info.probs.items())
+        odds = f"The chance of each total: {chances}."
+    else:
+        odds = "The chances: " + ", ".join(f"{count(k, 'hit')} {percent(p)}" for k, p in info.probs.items()) + "."
+    return " ".join(x for x in (f"{info.title}.", info.meaning, odds, "Press Roll.") if x)
 
 
 def played_html(advice: Hint) -> str:

@@ -31,10 +31,12 @@ from typing import Any
 import anywidget
 import traitlets
 
-# What the upload sends must fit one message of the kernel's websocket (tornado's default limit is
-# 10 MiB, and a bigger message closes the connection without a word), so the browser refuses more.
-# A saved game of the longest rule set is under 1 MB.
-UPLOAD_LIMIT = 8 * 2**20
+from ...play.saves import MAX_FILE_BYTES
+
+# The browser sends no file larger than the loader reads (a saved game of the longest rule set is
+# under 100 KB), which also keeps every upload far below one message of the kernel's websocket
+# (tornado's default limit is 10 MiB; a bigger message closes the connection without a word).
+UPLOAD_LIMIT = MAX_FILE_BYTES
 MAX_NAME = 100
 SYSTEM_FOLDERS = (Path("/proc"), Path("/sys"), Path("/dev"))
 

@@ -6,7 +6,7 @@ controls of :class:`~dday.widgets.play.DecisionControl`, the live map of
 being played, the reinforcement charts, the turn track and the game log.
 
 Seats are powers: ``germany``, ``uk`` and ``us`` are each ``"person"`` or a bot name
-(``"random"``, ``"greedy"``, ``"strong"``). Leave ``us=None`` for a two-player game: the UK
+(``"random"``, ``"greedy"``, ``"strong"``, ``"planner"``: the strongest). Leave ``us=None`` for a two-player game: the UK
 seat then commands both Allied powers (and the naval dice are not split, R-NAVAL-2).
 
 The engine asks each decision of a *side* ("allies" or "axis"). When the UK and US seats are
@@ -45,7 +45,7 @@ from typing import Any, Final
 import ipywidgets as w
 import numpy as np
 
-from ...bots import BOTS, Player, make_player
+from ...bots import BOTS, STRONGEST, STRONGEST_WORDS, Player, make_player
 from ...errors import DDayError, SaveFileError
 from ...play.saves import History, Input, dumps, load_game, save_game
 from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
@@ -53,6 +53,7 @@ from ...rules.cards import ORDER_CARDS
 from ...rules.engine import describe_step
 from ...rules.state import Rules, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
+from ..aria import NamedSlider
 from ..maps import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
@@ -63,7 +64,7 @@ from .rolls import odds_html
 
 __all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers", "chart_table_html", "turn_track_html"]
 
-SEAT_CHOICES: Final[tuple[str, ...]] = ("person", "random", "greedy", "strong")
+SEAT_CHOICES: Final[tuple[str, ...]] = ("person", "random", "greedy", "strong", STRONGEST)
 ALLIED: Final[tuple[str, str]] = ("UK", "US")
 
 
@@ -170,7 +171,7 @@ class GameBoard:
         self.roll_button = st.button("Roll", style="danger", tooltip="Roll the dice of this step")
         self.bots_button = st.button("Play bots until a person must decide", style="success")
         self.undo_button = st.button("Undo my last decision", style="warning", tooltip="Takes back the decision and the dice after it")
-        self.hint_button = st.button("Hint", icon="lightbulb", tooltip="What the strongest bot would do now, and why (nothing is played)")
+        self.hint_button = st.button("Hint", icon="lightbulb", tooltip=f"What {STRONGEST_WORDS}, would do now, and why (nothing is played)")
         self.hint_button.on_click(lambda _b: self._safely(self.show_hint))
         self.auto_box = w.Checkbox(value=auto, description="after my decision, roll and play the bots", indent=False)
         self.roll_button.on_click(lambda _b: self._safely(self.roll))
@@ -207,7 +208,7 @@ class GameBoard:
         self.replay_states: list[State] = []
         self.replay_inputs: list[Input] = []
         self.replay_this_button = st.button("Replay this game", tooltip="Step through the game so far, move by move")
-        self.replay_slider = w.IntSlider(value=0, min=0, max=0, description="move", continuous_update=False, layout=w.Layout(width="560px"))
+        self.replay_slider = NamedSlider(value=0, min=0, max=0, description="Replay at input", layout=w.Layout(width="560px"))
         self.replay_prev = st.button("◀ Prev")
         self.replay_next = st.button("Next ▶")
         self.replay_caption = st.html()
@@ -459,6 +460,7 @@ class GameBoard:
         self.message.value = (
             f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(name)}: {_inputs(len(game))}, turn {game.final.turn}'
             f"{', game over' if game.final.is_over else ''}</span>"
+            + (f"<br><span>Note: this file was {escape(game.note)}.</span>" if game.note else "")  # an older save, without a checksum
         )
         return True
 
@@ -498,10 +500,9 @@ class GameBoard:
             self.replay_map_box.children = [self.replay_map.widget]
         k = self.replay_slider.value
         what = "the start" if k == 0 else f"input {k} of {len(self.replay_inputs)}: <b>{escape(_input_text(self.replay_inputs[k - 1]))}</b>"
-        events = "<br>".join(escape(e) for e in s.events[-6:])
         self.replay_caption.value = (
             f'<div style="font-size:17px">After {what} · turn {s.turn}, order {s.card} ({escape(ORDER_CARDS[s.card].name)})</div>'
-            f'<div class="dday-log" style="max-height:140px">{events}</div>'
+            + st.log_html(s.events, 6, name="Log of the replayed input", max_height="140px")
         )
         self.replay_map.update(s)
 

@@ -29,6 +29,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ... import odds
+from ...odds.distribution import dice_groups_words
+from ...rules.orders.combat import dice_groups
 from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
@@ -38,6 +40,16 @@ from ..numbers import percent
 from . import style as st
 
 __all__ = ["FIGHT_COLUMNS", "MonteCarlo", "OddsLab", "UnitsNeeded", "simulate_fight", "units_needed", "wilson"]
+
+def _title(text: str) -> dict[str, Any]:
+    """A chart title just above the plot, below the band where plotly's toolbar appears (it covered the titles)."""
+    return {"text": text, "x": 0.01, "xanchor": "left", "xref": "container", "y": 1, "yanchor": "bottom", "yref": "paper", "pad": {"b": 10}}
+
+
+def _busy_line(text: str) -> str:
+    """The busy sign's line: always one line high, so the charts under it do not jump when it comes and goes."""
+    return f'<div role="status" aria-live="polite" style="font-size:17px;font-weight:bold;min-height:26px">{text}</div>'
+
 
 FIGHT_COLUMNS: Final = ("allies_hold", "axis_hold", "contested", "empty")
 _LABELS: Final = {
@@ -292,6 +304,7 @@ class OddsLab:
         self.fight_text = st.html()
         self.mc_text = st.html()
         self.message = st.html()
+        self.busy = st.html(_busy_line(""))  # "Working out the odds …" while a change recomputes (issue 31)
         self.heatmap = st.live_figure(
             data=[
                 go.Heatmap(
@@ -303,9 +316,7 @@ class OddsLab:
                 )
             ]
         )
-        self.heatmap.update_layout(
-            height=380, width=400, margin={"l": 70, "r": 10, "t": 60, "b": 60}, font={"size": 15}, title={"text": "One combat cycle"}
-        )
+        self.heatmap.update_layout(height=400, width=400, margin={"l": 70, "r": 10, "t": 80, "b": 60}, font={"size": 15}, title=_title("One combat cycle"))
         self.heatmap.update_xaxes(title="defender's hits", dtick=1)
         self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
         self.fight_chart = st.live_figure(
@@ -318,7 +329,7 @@ class OddsLab:
                     x=[],
                     y=[],
                     mode="markers",
-                    name=f"{_LABELS[c]} (sampled)",
+                    name=f"{_LABELS[c].split(' (')[0]} (sampled)",  # "empty (sampled)": the whole legend fits
                     marker={"color": _COLORS[c], "symbol": "x", "size": 11},
                     error_y={"type": "data", "array": [], "arrayminus": []},
                     visible=False,
@@ -329,10 +340,10 @@ class OddsLab:
         self.fight_chart.update_layout(
             height=460,
             width=520,
-            margin={"l": 60, "r": 10, "t": 60, "b": 140},
+            margin={"l": 60, "r": 10, "t": 80, "b": 140},
             font={"size": 15},
-            title={"text": "Who holds the zone after each card"},
-            legend={"font": {"size": 13}, "orientation": "h", "y": -0.25},
+            title=_title("Who holds the zone after each card"),
+            legend={"font": {"size": 13}, "orientation": "h", "y": -0.25, "entrywidth": 0.5, "entrywidthmode": "fraction"},  # two columns
         )
         self.fight_chart.update_xaxes(title="attack card (11 and 13 alternate)", dtick=1)
         self.fight_chart.update_yaxes(title="probability", tickformat=".0%", range=[0, 1.02])
@@ -359,6 +370,7 @@ class OddsLab:
             [
                 w.HBox([allies, axis, w.VBox([self.attacker, self.cards])], layout=w.Layout(flex_flow="row wrap")),
                 self.message,
+                self.busy,
                 w.HBox(
                     [
                         w.VBox([st.figure_view(self.heatmap), self.summary], layout=w.Layout(flex="0 0 440px", margin="0 16px 0 0")),
@@ -384,21 +396,35 @@ class OddsLab:
 
     # -- callbacks ---------------------------------------------------------------------------------
     def update(self) -> None:
-        """Recompute the exact cycle and fight for the sliders' forces (the sampled points are cleared)."""
+        """Recompute the exact cycle and fight for the sliders' forces (the sampled points are cleared).
+
+        A sign says the lab is working while it does (the page gets it before the sums start);
+        each chart is redrawn once, in one batch.
+        """
         allies, axis = self.forces()
+        self.busy.value = _busy_line(
+            f"Working out the odds for {escape(allies.short())} against {escape(axis.short())} … (the charts change when it is done)"
+        )
+        try:
+            self._recompute(allies, axis)
+        finally:
+            self.busy.value = _busy_line("")
+
+    def _recompute(self, allies: Force, axis: Force) -> None:
         self.mc = None
         self.mc_text.value = ""
-        with self.fight_chart.batch_update():
-            for tr in self.fight_chart.data[len(FIGHT_COLUMNS) :]:
-                tr.visible = False
         if not allies.total or not axis.total:
+            with self.fight_chart.batch_update():
+                for tr in self.fight_chart.data[len(FIGHT_COLUMNS) :]:
+                    tr.visible = False
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-size:17px">Give both sides at least one unit.</span>'
             return
         self.message.value = ""
         first = self.attacker.value
         att, dfn = (allies, axis) if first == "allies" else (axis, allies)
         d = odds.cycle_distribution(att, dfn, first)
-        ni, nj = dfn.total, att.total
+        ni = max(i for i, _ in d.probs)  # only possible outcomes: no more hits than dice, nor than enemy units
+        nj = max(j for _, j in d.probs)
         z = [[float(d[(i, j)]) for j in range(nj + 1)] for i in range(ni + 1)]
         text = [[percent(v, 0) if v >= 0.005 else "" for v in row] for row in z]
         with self.heatmap.batch_update():
@@ -410,25 +436,39 @@ class OddsLab:
             self.heatmap.layout.title.text = f"One cycle: {first.capitalize()} {att.short()} attack {dfn.short()}"
         ea, ed = float(d.marginal(0).mean()), float(d.marginal(1).mean())
         more = d.prob(lambda o: o[0] > o[1])
+        dside = "axis" if first == "allies" else "allies"
         self.summary.value = (
-            f'<div style="font-size:16px;max-width:470px">Expected hits: attacker {ea:.2f}, defender {ed:.2f}. '
-            f"P(attacker scores more hits) = {escape(short_fmt(more))}.<br>"
-            "Both sides fire with every unit (casualties still fire back), so the table multiplies the two sides' "
-            "chances: each side's hits add up its units' dice, each die hitting with chance N/6.</div>"
+            f'<div style="font-size:16px;max-width:470px">The attacker rolls {escape(dice_groups_words(dice_groups(att, first, True)))}; '
+            f"the defender rolls {escape(dice_groups_words(dice_groups(dfn, dside, False)))}. "
+            "Each die hits when it shows its number or less: a die hitting on 1 with chance 1/6, on 2 or less 2/6, on 3 or less 3/6.<br>"
+            f"On average the attacker scores {ea:.2f} hits and the defender {ed:.2f}. "
+            f"The attacker scores more hits than the defender with chance {escape(short_fmt(more))} "
+            "(the cells above the diagonal, where the two sides score the same).<br>"
+            "Both sides fire with every unit (casualties still fire back), so each cell multiplies the two sides' chances. "
+            "Only possible outcomes are shown: no side scores more hits than it has dice, nor more than the enemy has units.</div>"
         )
         fight = odds.zone_fight_exact(allies, axis, self.cards.value, first=first)
         self.fight = fight
         df = fight.to_frame()
-        with self.fight_chart.batch_update():
+        with self.fight_chart.batch_update():  # one redraw: the curves, and the sampled points hidden
             for tr, c in zip(self.fight_chart.data, FIGHT_COLUMNS, strict=False):
                 tr.x = list(df["card"])
                 tr.y = list(df[c])
+            for tr in self.fight_chart.data[len(FIGHT_COLUMNS) :]:
+                tr.visible = False
         last = df.iloc[-1]  # the float chain: the exact chain runs only when a fraction is asked for
         self.fight_text.value = (
             f'<div style="font-size:16px;max-width:600px">After {count(self.cards.value, "attack card")}: '
             + ", ".join(f"{_LABELS[c]} {escape(percent(float(last[c])))}" for c in FIGHT_COLUMNS)
-            + ". Worked out exactly, card by card, from every way the dice can fall (exact fractions: "
-            "<code>lab.fight.exact('allies_hold')</code>); each owner loses its cheapest units first; nobody moves in or out.</div>"
+            + ".<br><b>Allies hold</b> after card N means: after N attack cards, only Allied land units are left in the zone "
+            "(every Axis unit, blockhouses too, destroyed, and at least one Allied unit alive); <b>Axis holds</b> the other way round; "
+            "<b>still contested</b>: both sides have units left; <b>empty</b>: both were wiped out in the same cycle, so nobody holds it.<br>"
+            "Worked out exactly, card by card, from every way the dice can fall. The model assumes that nobody moves into or out of "
+            "the zone, that each attack card is one combat cycle in this zone, and that each owner loses its cheapest units first "
+            "(the Allies infantry, then artillery, then tanks; the Axis infantry, then artillery, then blockhouses, then tanks: "
+            "the model's choice, where in the game each owner chooses). "
+            "Each percentage is an exact fraction rounded: in code, <code>lab.fight.exact('allies_hold')</code> gives the fraction "
+            "for the Allies holding after the last card.</div>"
         )
 
     def simulate(self, runs: int | None = None, seed: int | None = None) -> MonteCarlo | None:

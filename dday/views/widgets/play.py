@@ -18,7 +18,7 @@ import ipywidgets as w
 import numpy as np
 
 from ... import odds
-from ...bots import Player, make_player
+from ...bots import STRONGEST_WORDS, Player, make_player
 from ...bots.coach import hint
 from ...errors import DDayError
 from ...rules.actions import Action
@@ -36,7 +36,8 @@ from .rolls import RollInfo, figure_widget, roll_info, show_distribution
 __all__ = ["DecisionControl", "PlayLab", "PlayerSpec", "RollInfo", "action_label", "figure_widget", "roll_info", "show_distribution"]
 
 PlayerSpec = str | Player | None
-"""Who decides for a side: "person" (or None) for the learner, "greedy"/"random" or a Player."""
+"""Who decides for a side: "person" (or None) for the learner, a bot's name ("random", "greedy", "strong",
+"planner": :data:`dday.bots.BOTS`) or a Player."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -85,8 +86,8 @@ class PlayLab:
         self.message = st.html()
         self.decision_box = w.VBox([])
         self.roll_button = st.button("Roll", style="danger", tooltip="Roll the dice of this step")
-        self.bot_button = st.button("Let the bot decide", tooltip="The coach (the strongest bot) makes this one decision and says why")
-        self.hint_button = st.button("Hint", icon="lightbulb", tooltip="What the strongest bot would do now, and why (nothing is played)")
+        self.bot_button = st.button("Let the bot decide", tooltip=f"The coach ({STRONGEST_WORDS}) makes this one decision and says why")
+        self.hint_button = st.button("Hint", icon="lightbulb", tooltip=f"What {STRONGEST_WORDS}, would do now, and why (nothing is played)")
         self.back_button = st.button("Step back", tooltip="Undo the last decision or roll")
         self.reset_button = st.button("Reset", tooltip="Start again from the first position, re-seeding the dice")
         self.next_button = st.button("Next card ▶", style="success")
@@ -176,7 +177,7 @@ class PlayLab:
 
     def bot_decide(self) -> Action:
         """Make the pending decision for the learner: the coach's choice (what **Hint** advises, the
-        strongest bot's, :func:`dday.coach.hint`), then show what was played and the coach's reason
+        planner bot's, the strongest, :func:`dday.coach.hint`), then show what was played and the coach's reason
         with its numbers. On a side a bot plays, that bot decides (and the note names it)."""
         s = self.state
         if s.is_over or s.current_player not in ("allies", "axis"):

@@ -27,6 +27,7 @@ from ..maps import CONTROL_COLORS, POWER_COLORS
 __all__ = [
     "BAR_COLOR",
     "BASE_FONT",
+    "BUTTON_COLORS",
     "CONTROL_COLORS",
     "HIT_COLOR",
     "PLOTLY_MIME",
@@ -59,6 +60,25 @@ MUTED: Final = "var(--jp-ui-font-color2, #555)"
 PAPER: Final = "var(--jp-layout-color1, #FAFAFA)"
 RULE: Final = "var(--jp-border-color1, #BBB)"
 
+# Buttons: ipywidgets' colours for "success" (white on #388E3C, 4.1:1) and "info" (white on
+# #0097A7, 3.5:1) are below the 4.5:1 that WCAG AA asks of text. Each style gets an Okabe-Ito
+# colour instead, darkened where white text needs it (contrast ratio in the comment), in the
+# light and the dark theme alike, pressed or not.
+BUTTON_COLORS: Final[dict[str, tuple[str, str]]] = {  # style: (background, text)
+    "primary": ("#0072B2", "#FFFFFF"),  # Okabe-Ito blue, 5.2:1
+    "success": ("#007A5A", "#FFFFFF"),  # bluish green #009E73 darkened, 5.3:1
+    "info": ("#005A8C", "#FFFFFF"),  # blue darkened, 7.4:1
+    "warning": ("#E69F00", "#000000"),  # Okabe-Ito orange with black text, 9.3:1
+    "danger": ("#B84F00", "#FFFFFF"),  # vermilion #D55E00 darkened, 5.1:1
+}
+FOCUS_COLOR: Final = "#0072B2"  # a focus ring that stands out on the light and the dark theme (3:1 or more)
+FOCUS_WIDTH: Final = "3px"
+_BUTTON_CSS: Final = "\n".join(
+    f".{UI_CLASS} .jupyter-button.mod-{name}, .{UI_CLASS} .jupyter-button.mod-{name}:active, "
+    f".{UI_CLASS} .jupyter-button.mod-{name}.mod-active {{ background-color: {bg}; color: {fg}; }}"
+    for name, (bg, fg) in BUTTON_COLORS.items()
+)
+
 # Plotly draws its charts with fixed colours (it cannot read CSS variables), so under a dark
 # JupyterLab theme (JupyterLab and Voila mark it on <body>) the charts' paper, text and grid take
 # the theme's colours from these rules instead; hover labels keep dark text on their bright boxes.
@@ -72,6 +92,11 @@ _CSS: Final = f"""<style>
 .{UI_CLASS} .widget-dropdown > select {{ height: 34px; padding-right: 28px; }}  /* room for the arrow: a select sized to its text drew the arrow over the last letters */
 .{UI_CLASS} .widget-radio-box label {{ font-size: {BASE_FONT}; line-height: 1.6; }}
 .{UI_CLASS} {{ color: {INK}; }}
+{_BUTTON_CSS}
+.{UI_CLASS} :is(button, select, input, textarea, a, [tabindex]):focus-visible,
+.{UI_CLASS} .jupyter-button:focus-visible:enabled, .{UI_CLASS} .leaflet-container:focus-visible {{
+  outline: {FOCUS_WIDTH} solid {FOCUS_COLOR}; outline-offset: 2px; }}
+.{UI_CLASS} .dday-log:focus-visible {{ outline-offset: -{FOCUS_WIDTH}; }}  /* inside: the box around it clips what is outside */
 .{UI_CLASS} .dday-log {{ font: 15px/1.35 'DejaVu Sans Mono', monospace; max-height: 230px; overflow-y: auto;
   display: flex; flex-direction: column-reverse;
   background: {PAPER}; border: 1px solid {RULE}; padding: 4px 8px; }}
@@ -88,18 +113,21 @@ _CSS: Final = f"""<style>
 </style>"""
 
 
-def log_html(lines: Sequence[str], last: int = 40) -> str:
+def log_html(lines: Sequence[str], last: int = 40, *, name: str = "Game log", max_height: str = "") -> str:
     """The newest ``last`` log lines in a scroll box that opens at the bottom (the newest line).
 
-    The box is a reversed flex column, so the browser keeps it scrolled to its end:
+    The box is a reversed flex column, so the browser keeps it scrolled to its end. It is a
+    region named ``name`` that takes the keyboard focus, so Tab reaches it and the arrow keys
+    scroll it (WCAG 2.1.1):
 
     >>> log_html(["a", "b<c"])
-    '<div class="dday-log"><div><div>a</div><div>b&lt;c</div></div></div>'
+    '<div class="dday-log" role="region" aria-label="Game log" tabindex="0"><div><div>a</div><div>b&lt;c</div></div></div>'
 
     Place names and rule IDs are kept whole (:func:`words_html`).
     """
     body = "".join(f"<div>{words_html(x)}</div>" for x in list(lines)[-last:])
-    return f'<div class="dday-log"><div>{body}</div></div>'
+    height = f' style="max-height:{escape(max_height)}"' if max_height else ""
+    return f'<div class="dday-log" role="region" aria-label="{escape(name)}" tabindex="0"{height}><div>{body}</div></div>'
 
 
 def css() -> w.HTML:
