@@ -545,7 +545,8 @@ def test_start_map_outlines_nothing_and_keeps_the_board_width() -> None:
     assert view.highlighted == {}  # at the set-up nothing acts: no thick outline to explain
     assert LeafletView(initial_state()).highlighted  # a position in play still outlines the zone acting (F11)
     # the map keeps the board's width and the side column wraps under it when both do not fit
-    assert view.widget.layout.flex_flow == "row wrap" and view.map.layout.min_width == f"min({MAP_MIN_WIDTH}px, 100%)"
+    row = next(box for box in view.widget.children if view.map in getattr(box, "children", ()))  # the map and its side column
+    assert row.layout.flex_flow == "row wrap" and view.map.layout.min_width == f"min({MAP_MIN_WIDTH}px, 100%)"
 
 
 def test_card_table_keeps_rule_ids_whole_and_left_aligns() -> None:
