@@ -50,6 +50,10 @@ VALID: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
         odds.cycle_distribution,
         {"attacker": "2i", "defender": Force(infantry=1), "attacking_side": "axis", "infantry_hit": None, "paired_infantry": 1, "artillery_rolls": False},
     ),
+    "cycle_dice": (
+        odds.cycle_dice,
+        {"attacker": "2i", "defender": Force(infantry=1), "attacking_side": "axis", "infantry_hit": None, "paired_infantry": 1, "artillery_rolls": False},
+    ),
     "paratroopers": (odds.paratroopers, {"n_dice": 3, "axis": "1i 1b"}),
     "naval_bombardment": (odds.naval_bombardment, {"blockhouses": {"F14": 2, "F15": 1}, "dice": 6, "hit_on": 2}),
     "naval_bombardment_by_zone": (odds.naval_bombardment_by_zone, {"priority": [("F14", 2), ("F15", 1)], "dice": 6, "hit_on": 2}),

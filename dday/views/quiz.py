@@ -14,10 +14,10 @@ No code needs to be visible (Voilà): every callback is a widget event, and a me
 >>> [p.kind for p in q.parts]
 ['choice', 'choice', 'predict']
 >>> p = q.parts[-1]
->>> p.slider.value = 40
+>>> p.slider.value = 10
 >>> p.check()
-Fraction(91, 216)
->>> "42.1 %" in p.feedback.value and "2.1 points" in p.feedback.value
+Fraction(2, 27)
+>>> "7.4 %" in p.feedback.value and "2.6 points" in p.feedback.value
 True
 """
 
