@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import NoReturn
 
-from .advanced import RULESETS, ruleset
-from .game import play_game
-from .players import BOTS, make_player
+from .bots import BOTS, make_player
+from .play.game import play_game
+from .variants.rulesets import RULESETS, ruleset
 
 NAME_MAX = 255
 """Bytes in one file or folder name (Linux, macOS and Windows file systems)."""
@@ -321,7 +321,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
 
         g = play_game(make_player(args.allies), make_player(args.axis), seed=args.seed, rules=rules, on_event=show)
         if args.save:
-            from .saves import save_game
+            from .play.saves import save_game
 
             try:
                 save_game(g, args.save)
@@ -333,7 +333,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         print(f"Result: {s.winner} win after turn {s.turn}. Land units destroyed: {lost}. Decisions and rolls: {len(g.record)}.", file=out)
         return 0
     if args.command == "simulate":
-        from .simulate import simulate, summary
+        from .play.simulate import simulate, summary
 
         df = simulate(
             args.games,
@@ -360,7 +360,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
 def _check(file: str, prog: str) -> int:
     """``check FILE``: 0 and a one-line summary for a good save, 1 and the reason for a bad one."""
     from .errors import SaveFileError
-    from .saves import load_game
+    from .play.saves import load_game
 
     try:
         game = load_game(Path(file))
