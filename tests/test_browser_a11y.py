@@ -43,6 +43,7 @@ AXE_PAGES: list[tuple[str, str]] = [
     ("voila/render/01_airborne_assault.ipynb", "Check yourself"),
     ("voila/render/17_full_turn.ipynb", "steps (decisions and rolls) in turn 1"),
     ("voila/render/20_play.ipynb", "still turn"),
+    ("voila/render/18_combat_odds_lab.ipynb", "Things to try"),  # the odds lab's sliders are named too
 ]
 
 

@@ -197,7 +197,9 @@ def test_odds_lab_draws_its_heatmap_every_time_and_labels_in_full() -> None:
         assert len(z) == 5 and len(z[0]) == 5 and abs(sum(map(sum, z)) - 1) < 1e-9  # 4 defending dice: 0-4 hits, not 0-7
         assert lab.fight_chart.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"]
     assert lab.attacker.style.button_width == "230px"  # "Allies attack (order 11)" in full
-    assert lab.sliders["axis_blockhouse"].style.description_width == "100px"  # "blockhouse", not "blockh…"
+    assert lab.sliders["axis_blockhouse"].description_width == "100px"  # "blockhouse", not "blockh…"
+    assert lab.sliders["axis_blockhouse"].label == "German blockhouse"  # the name a screen reader says
+    assert lab.sliders["allies_infantry"].label == "Allied infantry" and lab.cards.label == "attack cards"
     lab.sliders["axis_tank"].value = 2
     assert len(lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["z"]) == 7  # redrawn on change
 

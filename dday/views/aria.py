@@ -48,6 +48,9 @@ function render({ model, el }) {
   const shown = (v) => `${v}${model.get("unit") ? " " + model.get("unit") : ""}`;
   const sync = () => {
     text.textContent = model.get("description");
+    text.style.minWidth = model.get("description_width") || "";
+    if (model.get("label")) input.setAttribute("aria-label", model.get("label"));
+    else input.removeAttribute("aria-label");
     input.min = model.get("min");
     input.max = model.get("max");
     input.step = model.get("step");
@@ -84,7 +87,9 @@ class NamedSlider(anywidget.AnyWidget):  # type: ignore[misc]  # anywidget has n
 
     Like ``ipywidgets.IntSlider``: ``value``, ``min``, ``max``, ``step``, ``description``,
     ``disabled``, ``continuous_update`` (False: the value is sent when the handle is let go, or
-    at each key press); ``unit`` is written after the value ("%", "moves").
+    at each key press); ``unit`` is written after the value ("%", "moves"); ``label`` names the
+    slider for a screen reader where the visible ``description`` is not enough ("infantry" in
+    the Allies' column: "Allied infantry").
     """
 
     _esm = _ESM
@@ -94,6 +99,8 @@ class NamedSlider(anywidget.AnyWidget):  # type: ignore[misc]  # anywidget has n
     max = traitlets.Int(100).tag(sync=True)
     step = traitlets.Int(1).tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
+    description_width = traitlets.Unicode("").tag(sync=True)  # e.g. "100px": sliders in a column line up
+    label = traitlets.Unicode("").tag(sync=True)  # the name a screen reader says, when the description alone is ambiguous
     unit = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
     continuous_update = traitlets.Bool(False).tag(sync=True)

@@ -35,6 +35,7 @@ from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
 from ...rules.words import count, interval, plural, wrap
+from ..aria import NamedSlider
 from ..maps import CONTROL_COLORS, POWER_COLORS
 from ..numbers import percent
 from . import style as st
@@ -277,17 +278,18 @@ class OddsLab:
         if unknown:
             raise ValueError(f"unknown {plural(len(unknown), 'slider')} {sorted(unknown)}; use {sorted(start)}")
         start.update(preset)
-        self.sliders: dict[str, w.IntSlider] = {}
+        self.sliders: dict[str, NamedSlider] = {}
         for key, v in start.items():
-            unit = key.split("_")[1]
+            side, unit = key.split("_")
             top = 4 if unit == "blockhouse" else 8
-            self.sliders[key] = w.IntSlider(
+            self.sliders[key] = NamedSlider(  # a slider a screen reader can name (ipywidgets' cannot)
                 value=v,
                 min=0,
                 max=top,
                 description=unit,
+                description_width="100px",  # "blockhouse" whole, and the sliders of a column line up
+                label=f"{'Allied' if side == 'allies' else 'German'} {unit}",
                 continuous_update=False,
-                style={"description_width": "100px"},  # "blockhouse" whole, not "blockh…"
                 layout=w.Layout(width="330px"),
             )
         self.attacker = w.ToggleButtons(
@@ -295,7 +297,7 @@ class OddsLab:
             value="allies",
             style={"button_width": "230px"},  # the labels in full
         )
-        self.cards = w.IntSlider(value=6, min=1, max=12, description="cards", continuous_update=False, layout=w.Layout(width="300px"))
+        self.cards = NamedSlider(value=6, min=1, max=12, description="cards", label="attack cards", continuous_update=False, layout=w.Layout(width="300px"))
         self.runs = w.BoundedIntText(value=2000, min=10, max=200_000, description="runs", layout=w.Layout(width="190px"))
         self.seed = w.IntText(value=0, description="seed", layout=w.Layout(width="150px"))
         self.simulate_button = st.button("Simulate", style="primary", tooltip="Monte Carlo check of the exact fight")
