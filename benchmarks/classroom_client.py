@@ -180,14 +180,6 @@ def server_tree(pid: int) -> tuple[psutil.Process, list[psutil.Process]]:
     return server, server.children(recursive=True)
 
 
-def kernel_count(pid: int) -> int:
-    """How many kernels the app at ``pid`` is running now."""
-    try:
-        return len(server_tree(pid)[1])
-    except psutil.NoSuchProcess:
-        return 0
-
-
 def memory_mib(pid: int) -> tuple[float, list[float]]:
     """Resident memory of the server and of each kernel, in MiB (unique set size: what each process alone holds)."""
     server, kernels = server_tree(pid)

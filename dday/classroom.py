@@ -351,8 +351,8 @@ def _classroom_voila(listings: Sequence[Listing], settings: AppSettings) -> Any:
     from voila.app import Voila
     from voila.tornado.handler import TornadoVoilaHandler
 
-    class LandingHandler(JupyterHandler):  # type: ignore[misc]
-        """The front page: the notebooks by title, the lesson first."""
+    class StaticPageHandler(JupyterHandler):  # type: ignore[misc]
+        """A page made once at start (the landing page, the projector page), behind the token."""
 
         def initialize(self, page: str) -> None:
             self.page = page
@@ -398,8 +398,8 @@ def _classroom_voila(listings: Sequence[Listing], settings: AppSettings) -> Any:
             page = landing_page(listings, self.base_url)
             projector = projector_page(learner_url(settings), settings.token, network=settings.host not in LOOPBACK)
             return [
-                (self.server_url, LandingHandler, {"page": page}),
-                (url_path_join(self.server_url, "class"), LandingHandler, {"page": projector}),
+                (self.server_url, StaticPageHandler, {"page": page}),
+                (url_path_join(self.server_url, "class"), StaticPageHandler, {"page": projector}),
                 *handlers,
             ]
 
@@ -435,18 +435,19 @@ def serve(source: Path, settings: AppSettings, *, announce: Any = print) -> int:
         shutil.rmtree(served, ignore_errors=True)
 
 
+def lesson_path(settings: AppSettings) -> str:
+    """The page learners open: the lesson's first notebook, else the landing page (``""``)."""
+    return f"voila/render/{quote(settings.lesson[0])}" if settings.lesson else ""
+
+
 def learner_url(settings: AppSettings) -> str:
-    """The address learners open: the lesson's first notebook (else the landing page) on this machine's
-    network address, with the token."""
-    first = settings.lesson[0] if settings.lesson else ""
-    return settings.url(settings.addresses()[0], f"voila/render/{quote(first)}" if first else "")
+    """The address learners open, on this machine's network address, with the token."""
+    return settings.url(settings.addresses()[0], lesson_path(settings))
 
 
 def announcement(settings: AppSettings) -> Iterator[str]:
     """What the teacher reads when the app starts: the URL for the class, the token, how to stop."""
-    first = settings.lesson[0] if settings.lesson else ""
-    path = f"voila/render/{quote(first)}" if first else ""
-    urls = [settings.url(address, path) for address in settings.addresses()]
+    urls = [settings.url(address, lesson_path(settings)) for address in settings.addresses()]
     yield "The classroom app is running."
     if settings.host in LOOPBACK:
         yield f"  Open: {urls[0]}"

@@ -511,7 +511,7 @@ class GameBoard:
         try:
             fn()
         except (DDayError, FileBoxError, OSError) as exc:  # illegal choices and refused files are explained, not raised
-            why = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+            why = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(why)}</span>'
 
     def _title_html(self) -> str:
