@@ -53,6 +53,7 @@ def play_one(job: tuple[str, str, str, int]) -> dict[str, Any]:
     from dday.advanced import ruleset
     from dday.game import play_game
     from dday.players import make_player
+    from dday.views.log_text import lines_of
 
     rules_name, allies, axis, seed = job
     name, _, extra = rules_name.partition("|")
@@ -66,7 +67,7 @@ def play_one(job: tuple[str, str, str, int]) -> dict[str, Any]:
         "winner": g.final.winner,
         "record": [_input_json(x) for x in g.record],
         "final": g.final.to_json(),
-        "log": g.log,
+        "log": lines_of(g.log, g.final.board),  # the sentences a learner reads
     }
 
 

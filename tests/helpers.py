@@ -17,6 +17,7 @@ from dday.rules.actions import parse_action
 from dday.rules.engine import apply, chance_outcomes, legal_actions
 from dday.rules.state import State
 from dday.rules.steps import Roll
+from dday.views.log_text import log_lines
 
 
 def item(x: Any) -> Any:
@@ -29,14 +30,14 @@ def play(state: State, *script: Any) -> tuple[State, list[str]]:
     lines: list[str] = []
     for x in script:
         state = apply(state, item(x))
-        lines.extend(state.events)
+        lines.extend(log_lines(state))
     return state, lines
 
 
 def play_from(state: State, *script: Any) -> tuple[State, list[str]]:
     """Like :func:`play`, the log also holding the lines that made ``state`` (e.g. a fortune roll's card)."""
     after, lines = play(state, *script)
-    return after, [*state.events, *lines]
+    return after, [*log_lines(state), *lines]
 
 
 def log_of(state: State, script: Sequence[Any]) -> tuple[State, list[str]]:

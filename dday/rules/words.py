@@ -33,6 +33,7 @@ __all__ = [
     "side_name",
     "unit_noun",
     "units",
+    "with_article",
     "wrap",
 ]
 
@@ -79,6 +80,15 @@ def count(n: int, singular: str, plural_form: str | None = None, *, words: bool 
 def adjective(power: str) -> str:
     """The power as an adjective before a unit noun: "German", "UK", "US"."""
     return "German" if power == "Germany" else power
+
+
+def with_article(word: str) -> str:
+    """'a tank', 'an infantry', 'an artillery'.
+
+    >>> with_article("infantry"), with_article("tank")
+    ('an infantry', 'a tank')
+    """
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def side_name(side: str) -> str:

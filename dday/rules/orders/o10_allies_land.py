@@ -12,13 +12,14 @@ from collections.abc import Iterator
 
 from ...errors import IllegalActionError
 from ..actions import Action, Done, Land
-from ..editing import add_effect, add_units, effect_values, log, set_beach, zone_name
+from ..editing import add_effect, add_units, effect_values, record, set_beach
+from ..events import Landed
 from ..flow import finish_card
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
 from ..steps import LandingStep
 from ..units import MOBILE_TYPES
-from ..words import count, units
+from ..words import count
 
 
 @begin(10)
@@ -55,7 +56,7 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
     s = add_units(s, zone, bh.power, a.unit, a.count)
     if s.fortune == 6 and not effect_values(s, f"LANDED-{bh.power}"):
         s = add_effect(s, f"LANDED-{bh.power}:{a.beach}")
-    s = log(s, f"{units(a.count, a.unit, bh.power)} {'lands' if a.count == 1 else 'land'} from {a.beach} into {zone_name(s, zone)}")
+    s = record(s, Landed(bh.power, a.unit, a.count, a.beach, zone))
     return s if any(f.total for f in s.beach) else finish_card(s)
 
 
