@@ -1,4 +1,4 @@
-"""Words for people: plurals and names in the log lines, prompts and messages a learner reads.
+"""Words for people: plurals and names in the prompts and messages a learner reads (and in the log, via :mod:`dday.views.log_text`).
 
 >>> count(1, "hit"), count(3, "hit"), count(1, "die", "dice"), count(2, "die", "dice")
 ('1 hit', '3 hits', '1 die', '2 dice')

@@ -167,7 +167,7 @@ def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
     if not moves:
         return finish_card(record(evolve(s, step=DeclareMovesStep(side=step.side)), NoMoves(step.side)))
     # every mover leaves first; the units, the log and the strafing dice are then worked out in
-    # one pass (the log lines and the fighters do not depend on where the land units stand)
+    # one pass (the events and the fighters do not depend on where the land units stand)
     changes = [(m.path[0], m.power, m.unit, -m.count) for m in moves]
     if step.side == "allies":
         changes += [(m.path[-1], m.power, m.unit, m.count) for m in moves]
