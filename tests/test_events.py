@@ -62,19 +62,19 @@ SAMPLES: list[Event] = [
     ev.BomberAttack("UK", "artillery", "F30", (4,), False, 3),
     ev.AirHome("bomber", 1),
     ev.BlockhouseFire("F15", 2, 0, "tank", "Gold", (1,), True, 1),
-    ev.Landed("UK", "infantry", 1, "Gold", "F15"),
+    ev.UnitsLanded("UK", "infantry", 1, "Gold", "F15"),
     ev.NoMoves("axis"),
     ev.UnitsMoved("UK", "infantry", 2, ("F29", "F30")),
     ev.UnitsMoved("Germany", "tank", 1, ("F40", "F37", "F34"), declared=True, dice=1),
     ev.Strafed("Germany", "tank", "F34", 2, (3, 5), False),
     ev.NoCombatCycle("F30", "TAC-12"),
-    ev.CombatRoll("F30", "allies", (3, 1, 1, 0), (2, 0, 0, 1), (1, 2, 6), 2),
-    ev.DefenceRoll("F30", "axis", (2, 5), 1),
+    ev.CombatRolled("F30", "allies", (3, 1, 1, 0), (2, 0, 0, 1), (1, 2, 6), 2),
+    ev.DefenceRolled("F30", "axis", (2, 5), 1),
     ev.CycleEnded("F30", (0, 0, 0, 0), (1, 1, 0, 0), "allies"),
     ev.CasualtiesRemoved("allies", "F30", (("UK", "infantry", 1), ("US", "tank", 1))),
     ev.RerollOffered(0, (2, 5)),
     ev.DieRerolled(6, 2),
-    ev.ReinforcementRoll(0, (6, 3), ("VAR-RM-12", "FORT-14"), ("infantry",)),
+    ev.ReinforcementsRolled(0, (6, 3), ("VAR-RM-12", "FORT-14"), ("infantry",)),
     ev.GermanDieShared(3, ("infantry", "tank")),
     ev.NoRoom(1, 2),
     ev.GermanPlaced((("tank", "F40"), ("infantry", "F42")), True),
@@ -104,13 +104,13 @@ def test_the_sentences_name_places_and_read_as_before() -> None:
     """A few sentences in full: zone ids become their towns, charts their labels, dice their faces."""
     b = load_board()
     assert event_text(ev.TurnEnded(3, ("allies", "", "axis")), b) == "End of turn 3: Cherbourg held by the Allies; St. Lô held by nobody; Caen held by the Axis"
-    assert event_text(ev.CombatRoll("F30", "allies", (3, 1, 1, 0), (2, 0, 0, 1), (1, 2, 6), 2), b) == (
+    assert event_text(ev.CombatRolled("F30", "allies", (3, 1, 1, 0), (2, 0, 0, 1), (1, 2, 6), 2), b) == (
         "Combat in F30 Caen: Allies (3i 1a 1t) attack Axis (2i 1b); dice 1,2,6 -> 2 hits"
     )
     assert event_text(ev.CycleEnded("F30", (0, 0, 0, 0), (1, 1, 0, 0), "allies"), b) == (
         "After the cycle in F30 Caen: Axis none, Allies 1i 1a; the Allies control it"
     )
-    assert event_text(ev.ReinforcementRoll(0, (6, 3), ("VAR-RM-12",), ()), b).endswith(
+    assert event_text(ev.ReinforcementsRolled(0, (6, 3), ("VAR-RM-12",), ()), b).endswith(
         ": 2d6 6,3 = 9 (a 6 on a die brings nothing (VAR-RM-12)) -> next 0 units: "
     )
     assert event_text(ev.VictoryCheck("americans-alone", zone="F2"), b) == f"The Americans alone hold {b.name('F2')}: the Allies win (VAR-RM-17)"

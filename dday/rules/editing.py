@@ -4,12 +4,12 @@ Every editor returns a new :class:`~dday.rules.state.State` (states are immutabl
 :func:`record` adds what happened, as typed :mod:`~dday.rules.events` (the views write the sentences).
 
 >>> from dday.rules.setup import initial_state
->>> from dday.rules.events import Landed
+>>> from dday.rules.events import UnitsLanded
 >>> s = add_units(initial_state(), "F11", "US", "tank", 1)
 >>> s.units("F11", "US").short(), effect_values(add_effect(s, "TAC-7:F12"), "TAC-7")
 ('1t', ['F12'])
->>> record(s, Landed("US", "tank", 1, "Utah", "F11")).events[-1]
-Landed(power='US', unit='tank', count=1, beach='Utah', zone='F11')
+>>> record(s, UnitsLanded("US", "tank", 1, "Utah", "F11")).events[-1]
+UnitsLanded(power='US', unit='tank', count=1, beach='Utah', zone='F11')
 """
 
 from __future__ import annotations

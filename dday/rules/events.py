@@ -388,7 +388,7 @@ class BlockhouseFire(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Landed(Event):
+class UnitsLanded(Event):
     """ORDER-10: ``count`` ``power`` ``unit`` land from ``beach`` into ``zone``."""
 
     power: str
@@ -445,7 +445,7 @@ class NoCombatCycle(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CombatRoll(Event):
+class CombatRolled(Event):
     """R-COMBAT-3: ``attacker`` (with ``attacking``) attacks the other side (``defending``) in ``zone``."""
 
     zone: str
@@ -457,7 +457,7 @@ class CombatRoll(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DefenceRoll(Event):
+class DefenceRolled(Event):
     """R-COMBAT-4: ``defender`` fires back in ``zone`` with all its units."""
 
     zone: str
@@ -505,7 +505,7 @@ class DieRerolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ReinforcementRoll(Event):
+class ReinforcementsRolled(Event):
     """R-REINF-1: chart ``chart`` rolled ``faces``; ``units`` come next. ``rules`` name what changed the
     total: VAR-RM-19, VAR-RM-12, FORT-14 or FORT-15."""
 
@@ -586,11 +586,11 @@ def event_from_json(data: dict[str, Any]) -> Event:
 
 __all__ = [
     "EVENT_TYPES", "AirHome", "AirborneAttack", "AlliedPlaced", "AntiaircraftFire", "ArtilleryFire", "AxisStopsPlacing",
-    "BeachUnitMoved", "BlockhouseFire", "BlockhouseRebuilt", "BomberAttack", "CardStarted", "CasualtiesRemoved", "CombatRoll",
-    "ConvoyMoved", "Counts", "CycleEnded", "DeckChanged", "DefenceRoll", "DieRerolled", "Event", "FighterSent", "FightersGather",
-    "FightersPatrol", "FortuneAir", "FortuneRolled", "FortuneZone", "FriendlyFire", "GermanDieShared", "GermanPlaced", "Grounded",
-    "HouseArtillery", "Landed", "NavalDiceLost", "NavalFire", "NavalSplit", "NoCombatCycle", "NoMoves", "NoRoom", "Outcome",
-    "ParatrooperRemoved", "ParatroopersLanded", "ReinforcementRoll", "RerollOffered", "Strafed", "Tac1Attack", "Tac1Drop",
-    "Tac4Fire", "TacticChoice", "TacticDecided", "TurnEnded", "UnitsMoved", "V2Strike", "VictoryCheck", "VolunteerReturns",
-    "VolunteersRolled", "event_from_json",
+    "BeachUnitMoved", "BlockhouseFire", "BlockhouseRebuilt", "BomberAttack", "CardStarted", "CasualtiesRemoved", "CombatRolled",
+    "ConvoyMoved", "Counts", "CycleEnded", "DeckChanged", "DefenceRolled", "DieRerolled", "Event", "FighterSent",
+    "FightersGather", "FightersPatrol", "FortuneAir", "FortuneRolled", "FortuneZone", "FriendlyFire", "GermanDieShared",
+    "GermanPlaced", "Grounded", "HouseArtillery", "NavalDiceLost", "NavalFire", "NavalSplit", "NoCombatCycle", "NoMoves",
+    "NoRoom", "Outcome", "ParatrooperRemoved", "ParatroopersLanded", "ReinforcementsRolled", "RerollOffered", "Strafed",
+    "Tac1Attack", "Tac1Drop", "Tac4Fire", "TacticChoice", "TacticDecided", "TurnEnded", "UnitsLanded", "UnitsMoved", "V2Strike",
+    "VictoryCheck", "VolunteerReturns", "VolunteersRolled", "event_from_json",
 ]

@@ -35,12 +35,12 @@ from ..rules.events import (
     BomberAttack,
     CardStarted,
     CasualtiesRemoved,
-    CombatRoll,
+    CombatRolled,
     ConvoyMoved,
     Counts,
     CycleEnded,
     DeckChanged,
-    DefenceRoll,
+    DefenceRolled,
     DieRerolled,
     Event,
     FighterSent,
@@ -54,7 +54,6 @@ from ..rules.events import (
     GermanPlaced,
     Grounded,
     HouseArtillery,
-    Landed,
     NavalDiceLost,
     NavalFire,
     NavalSplit,
@@ -63,7 +62,7 @@ from ..rules.events import (
     NoRoom,
     ParatrooperRemoved,
     ParatroopersLanded,
-    ReinforcementRoll,
+    ReinforcementsRolled,
     RerollOffered,
     Strafed,
     Tac1Attack,
@@ -72,6 +71,7 @@ from ..rules.events import (
     TacticChoice,
     TacticDecided,
     TurnEnded,
+    UnitsLanded,
     UnitsMoved,
     V2Strike,
     VictoryCheck,
@@ -101,8 +101,8 @@ def event_text(event: Event, board: Board) -> str:
     """The log line for ``event`` of a game on ``board``.
 
     >>> from dday.rules.board import load_board
-    >>> from dday.rules.events import Landed
-    >>> event_text(Landed("US", "tank", 2, "Utah", "F11"), load_board())
+    >>> from dday.rules.events import UnitsLanded
+    >>> event_text(UnitsLanded("US", "tank", 2, "Utah", "F11"), load_board())
     '2 US tanks land from Utah into F11 Sainte-Mère-Église'
     """
     return _WRITERS[type(event)](event, board)
@@ -424,8 +424,8 @@ def _blockhouse_fire(e: BlockhouseFire, b: Board) -> str:
     )
 
 
-@_writes(Landed)
-def _landed(e: Landed, b: Board) -> str:
+@_writes(UnitsLanded)
+def _landed(e: UnitsLanded, b: Board) -> str:
     return f"{units(e.count, e.unit, e.power)} {'lands' if e.count == 1 else 'land'} from {e.beach} into {b.name(e.zone)}"
 
 
@@ -456,16 +456,16 @@ def _no_cycle(e: NoCombatCycle, b: Board) -> str:
     return f"No combat cycle in {b.name(e.zone)} on this card ({e.rule})"
 
 
-@_writes(CombatRoll)
-def _combat(e: CombatRoll, b: Board) -> str:
+@_writes(CombatRolled)
+def _combat(e: CombatRolled, b: Board) -> str:
     return (
         f"Combat in {b.name(e.zone)}: {side_name(e.attacker)} ({Force(*e.attacking).short()}) attack "
         f"{side_name(other_side(e.attacker))} ({Force(*e.defending).short()}); dice {faces_text(e.faces)} -> {count(e.hits, 'hit')}"
     )
 
 
-@_writes(DefenceRoll)
-def _defence(e: DefenceRoll, b: Board) -> str:
+@_writes(DefenceRolled)
+def _defence(e: DefenceRolled, b: Board) -> str:
     return (
         f"Defence in {b.name(e.zone)}: {side_name(e.defender)} fire back with all units, casualties included; "
         f"dice {faces_text(e.faces)} -> {count(e.hits, 'hit')}"
@@ -503,8 +503,8 @@ def _rerolled(e: DieRerolled, b: Board) -> str:
     return f"Re-rolled die: {e.face} (kept {e.kept})"
 
 
-@_writes(ReinforcementRoll)
-def _reinforcement_roll(e: ReinforcementRoll, b: Board) -> str:
+@_writes(ReinforcementsRolled)
+def _reinforcement_roll(e: ReinforcementsRolled, b: Board) -> str:
     notes = [_TOTAL_RULES.get(r, f"halved, rounded up ({r} result 6)") for r in e.rules]
     extra = f" ({'; '.join(notes)})" if notes else ""
     dice = "2d6" if len(e.faces) == 2 else "1d6"

@@ -18,7 +18,7 @@ from .. import dice as dice_mod
 from ..actions import Action, ChooseCasualties
 from ..dice import Dice, Faces
 from ..editing import effect_values, kill_in_zone, record
-from ..events import CasualtiesRemoved, CombatRoll, CycleEnded, DefenceRoll, NoCombatCycle
+from ..events import CasualtiesRemoved, CombatRolled, CycleEnded, DefenceRolled, NoCombatCycle
 from ..flow import finish_card
 from ..registry import CASUALTY_CONTINUE, legal, on_action, on_roll
 from ..state import Rules, State, evolve
@@ -185,7 +185,7 @@ def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
     defender = other_side(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, cycle_targets(s, step))
-    s = record(s, CombatRoll(step.zone, attacker, s.side_units(step.zone, attacker), s.side_units(step.zone, defender), faces, hits))
+    s = record(s, CombatRolled(step.zone, attacker, s.side_units(step.zone, attacker), s.side_units(step.zone, defender), faces, hits))
     powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
     if h == 0:
         return _defense_roll(s, step.zone, attacker, step.defense_dice, powers)
@@ -207,7 +207,7 @@ def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
     powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, cycle_targets(s, step))
-    s = record(s, DefenceRoll(step.zone, other_side(attacker), faces, hits))
+    s = record(s, DefenceRolled(step.zone, other_side(attacker), faces, hits))
     if h == 0:
         return _after_cycle(s, step.zone, attacker)
     only = powers if set(powers) != set(powers_of(attacker)) else ()

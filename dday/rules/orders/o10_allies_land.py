@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from ...errors import IllegalActionError
 from ..actions import Action, Done, Land
 from ..editing import add_effect, add_units, effect_values, record, set_beach
-from ..events import Landed
+from ..events import UnitsLanded
 from ..flow import finish_card
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
@@ -56,7 +56,7 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
     s = add_units(s, zone, bh.power, a.unit, a.count)
     if s.fortune == 6 and not effect_values(s, f"LANDED-{bh.power}"):
         s = add_effect(s, f"LANDED-{bh.power}:{a.beach}")
-    s = record(s, Landed(bh.power, a.unit, a.count, a.beach, zone))
+    s = record(s, UnitsLanded(bh.power, a.unit, a.count, a.beach, zone))
     return s if any(f.total for f in s.beach) else finish_card(s)
 
 

@@ -15,7 +15,7 @@ from ..actions import Action, Done, PlaceReinforcement
 from ..board import Chart
 from ..dice import Dice, Faces
 from ..editing import add_effect, add_units, offer_pick, record, set_beach
-from ..events import AlliedPlaced, AxisStopsPlacing, DieRerolled, GermanDieShared, GermanPlaced, NoRoom, ReinforcementRoll, RerollOffered
+from ..events import AlliedPlaced, AxisStopsPlacing, DieRerolled, GermanDieShared, GermanPlaced, NoRoom, ReinforcementsRolled, RerollOffered
 from ..flow import finish_card
 from ..registry import legal, on_action, on_pick, on_roll
 from ..state import State, evolve
@@ -90,7 +90,7 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
         notes.append(f"FORT-{s.card}")
     queue = s.charts[c.index]
     n = min(total, len(queue))
-    s = record(s, ReinforcementRoll(c.index, faces, tuple(notes), tuple(c.boxes[k] for k in queue[:n])))
+    s = record(s, ReinforcementsRolled(c.index, faces, tuple(notes), tuple(c.boxes[k] for k in queue[:n])))
     quota = tuple(n if i == c.index else q for i, q in enumerate(quota_in))
     if s.turn > s.board.turns and c.power == "Germany":
         # VAR-RM-19: after turn 10 each army rolls ONE die, Germany included. The manual does not say
