@@ -230,18 +230,18 @@ def test_no_module_over_600_lines(module: str) -> None:
 LOG_CALLS = frozenset({"log", "log_all", "record", "record_all"})  # the old and the new name of the logging functions
 
 
-def _is_text(node: ast.AST) -> bool:
+def _is_sentence(node: ast.AST) -> bool:
     """Is ``node`` a sentence: a string, an f-string, strings joined with ``+``, or a list of those?"""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
     if isinstance(node, ast.JoinedStr):
         return True
     if isinstance(node, ast.BinOp):
-        return _is_text(node.left) or _is_text(node.right)
+        return _is_sentence(node.left) or _is_sentence(node.right)
     if isinstance(node, (ast.List, ast.Tuple)):
-        return any(_is_text(e) for e in node.elts)
+        return any(_is_sentence(e) for e in node.elts)
     if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
-        return _is_text(node.elt)
+        return _is_sentence(node.elt)
     return False
 
 
@@ -251,7 +251,7 @@ def text_log_lines(tree: ast.AST, where: str) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in LOG_CALLS:
             for arg in node.args[1:]:  # the first is the state
-                if _is_text(arg) or any(isinstance(n, ast.JoinedStr) for n in ast.walk(arg)):
+                if _is_sentence(arg) or any(isinstance(n, ast.JoinedStr) for n in ast.walk(arg)):
                     bad.append(f"{where}:{node.lineno}: {node.func.id}({ast.unparse(arg)[:60]}...)")
     return bad
 
