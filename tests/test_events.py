@@ -18,6 +18,7 @@ from dday.rules import events as ev
 from dday.rules.board import load_board
 from dday.rules.events import EVENT_TYPES, Event, event_from_json
 from dday.rules.scenario import position
+from dday.rules.state import Rules
 from dday.variants.rulesets import ruleset
 from dday.views.log_text import event_text, lines_of, log_lines, log_of
 
@@ -136,3 +137,17 @@ def test_the_log_of_a_scripted_card_is_written_by_the_views() -> None:
     after, lines = log_of(s, ["fire-to-sea tank", (1,)])
     assert lines[:2] == ["Turn 2, order 9: Blockhouses Fire to Sea", "Blockhouse in F15 Bayeux fires at a tank in Gold: 1 -> destroyed (hits on 1-3)"]
     assert lines[-len(log_lines(after)) :] == log_lines(after)
+
+
+def test_the_two_kinds_the_identity_games_never_meet_read_as_before() -> None:
+    """TAC-4's die and VAR-RM-19's shared German die do not come up in the identity games: their
+    lines, word for word as main wrote them before the events."""
+    s = position(card=4, rules=Rules(tactics=True), zones={"F30": {"Germany": "1a", "UK": "1i 1a"}}, patrols={"F30": {"uk_fighter": 1}})
+    _, lines = log_of(s, [(1,), "pick use", (5,)])
+    assert "TAC-4 in F30 Caen: 5 -> miss (hits on 1)" in lines
+    s = position(card=15, turn=11, rules=Rules(extended_play=True), charts={"Germany_Rennes_Chartres": [39]})
+    _, lines = log_of(s, [(3,)])
+    assert lines[-2:] == [
+        "Germany: enter at Rennes or Chartres: 1d6 3 = 3 -> next 1 unit: a",
+        "Germany: enter at Rouen or Chartres: the German die's remaining 2 -> next 2 units: t t",
+    ]
