@@ -92,7 +92,7 @@ class StrongBot(GreedyBot):
 
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
         step = state.step
-        if isinstance(step, ChooseCasualtiesStep) and step.kind != "para" and len(actions) > 1:
+        if isinstance(step, ChooseCasualtiesStep) and not step.after_airborne and len(actions) > 1:
             return self._casualties(state, step, actions)
         return super().choose(state, actions, rng)
 
@@ -136,7 +136,7 @@ class StrongBot(GreedyBot):
     def _casualties(self, s: State, step: ChooseCasualtiesStep, actions: Sequence[Action]) -> Action:
         side = step.side
         zone = step.zone
-        attacker = other_side(side) if step.kind == "combat-defender" else side
+        attacker = step.attacking_side
         nxt = other_side(attacker)  # the next attack card belongs to the other side
         mine = s.side_units(zone, side)
         theirs = s.side_units(zone, other_side(side))
