@@ -10,6 +10,7 @@ function-local import that only dodges a circle is still a circle); imports unde
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 import pytest
@@ -284,7 +285,7 @@ def kind_comparisons(tree: ast.AST) -> list[int]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
-            for a, b in zip(operands, operands[1:]):
+            for a, b in itertools.pairwise(operands):
                 if (_is_kind(a) and _is_text(b)) or (_is_kind(b) and _is_text(a)):
                     found.append(node.lineno)
     return found
