@@ -7,6 +7,7 @@ helpers make the log lines.
 >>> s = add_units(initial_state(), "F11", "US", "tank", 1)
 >>> s.units("F11", "US").short(), zone_name(s, "F11")
 ('1t', 'F11 Sainte-Mère-Église')
+>>> from dday.rules.effects import Flooded
 >>> with_article("infantry"), faces_text((1, 4)), effects_of(add_effect(s, Flooded("F12")), Flooded)
 ('an infantry', '1,4', [Flooded(zone='F12')])
 """
