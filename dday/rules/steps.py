@@ -243,8 +243,24 @@ class Tac16Roll(Roll):
 ROLL_TYPES: dict[str, type[Roll]] = {
     cls.kind: cls
     for cls in (
-        ParaRoll, NavalRoll, AARoll, BombRoll, SeaRoll, AttackRoll, DefenseRoll, ReinforcementRoll, RerollRoll,
-        FortuneRoll, GroundingRoll, ArtilleryRoll, Tac1BoxRoll, Tac1AttackRoll, Tac2Roll, Tac4Roll, Tac6Roll, Tac16Roll,
+        ParaRoll,
+        NavalRoll,
+        AARoll,
+        BombRoll,
+        SeaRoll,
+        AttackRoll,
+        DefenseRoll,
+        ReinforcementRoll,
+        RerollRoll,
+        FortuneRoll,
+        GroundingRoll,
+        ArtilleryRoll,
+        Tac1BoxRoll,
+        Tac1AttackRoll,
+        Tac2Roll,
+        Tac4Roll,
+        Tac6Roll,
+        Tac16Roll,
     )
 }
 
@@ -414,8 +430,7 @@ STEP_TYPES: dict[str, type[Step]] = {
     cls.__name__: cls
     for cls in (
         GameOver,
-        Roll,
-        *ROLL_TYPES.values(),
+        Roll,  # every kind of roll is saved as a "Roll" with its "kind" (see roll_to_json)
         ChooseCasualtiesStep,
         NavalSplitStep,
         NavalTargetStep,
