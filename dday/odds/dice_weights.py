@@ -65,7 +65,7 @@ def check_options(infantry_hit: object, paired_infantry: object, artillery_rolls
     """The keyword options of :func:`dday.rules.orders.combat.combat_dice` as :data:`CombatOptions`, checked."""
     if infantry_hit is not None:
         infantry_hit = inputs.hit_number("infantry_hit", infantry_hit)
-    paired = inputs.count("paired_infantry", paired_infantry, inputs.MAX_UNITS)
+    paired = inputs.count("paired_infantry", paired_infantry, inputs.MAX_UNITS_A_SIDE)
     return (infantry_hit, paired, inputs.flag("artillery_rolls", artillery_rolls))
 
 
@@ -102,13 +102,13 @@ def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
     >>> [str(p) for p in hits(2, 2)]
     ['4/9', '4/9', '1/9']
     """
-    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_DICE), inputs.hit_number("hit_on", hit_on)
+    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_EVENT_DICE), inputs.hit_number("hit_on", hit_on)
     return dice_mod.hit_distribution(n_dice, hit_on)
 
 
 def hit_distribution(n_dice: int, hit_on: int, what: str = "dice") -> Distribution:
     """:func:`hits` as a :class:`Distribution` with an explanation (``what`` names the dice: "bombers")."""
-    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_DICE), inputs.hit_number("hit_on", hit_on)
+    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_EVENT_DICE), inputs.hit_number("hit_on", hit_on)
     what = inputs.text("what", what)
     miss = f"{6 - hit_on}/6"
     what = plural(n_dice, "die") if what == "dice" else what  # "one die", "two dice"

@@ -38,8 +38,8 @@ def zone_fight_exact(
 ) -> ZoneFight:
     """The fight for one zone over ``cards`` attack cards (see :func:`zone_fight`).
 
-    ``cards`` is an int in 0..:data:`~dday.odds.inputs.MAX_CARDS`, each side has at most
-    :data:`~dday.odds.inputs.MAX_UNITS` land units; anything else raises
+    ``cards`` is an int in 0..:data:`~dday.odds.inputs.MAX_ATTACK_CARDS`, each side has at most
+    :data:`~dday.odds.inputs.MAX_UNITS_A_SIDE` land units; anything else raises
     :class:`~dday.errors.OddsInputError` at once.
 
     >>> fight = zone_fight_exact({"infantry": 1}, {"blockhouse": 1}, cards=2)
@@ -73,7 +73,7 @@ def _set_up(
 ) -> tuple[Force, Force, FightModel, tuple[int, ...]]:
     """The inputs checked, the fight's model and, per card, the index of its kind in ``model.kinds``."""
     a0, x0 = as_force(allies, "the Allies"), as_force(axis, "the Axis")
-    cards = inputs.count("cards", cards, inputs.MAX_CARDS)
+    cards = inputs.count("cards", cards, inputs.MAX_ATTACK_CARDS)
     check_side(first, "first")
     policy = checked_policy(policy)
     rules = inputs.rule_set(rules)

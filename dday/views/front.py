@@ -36,7 +36,7 @@ from ..play.simulate import game_seeds, interval_error_y, play_with_turn_ends, s
 from ..rules.board import load_board
 from ..rules.state import Rules, State
 from ..rules.words import count, interval, percent
-from .maps import CONTROL_COLORS, frame_board, map_geometry, plotly_geojson, sea_trace, zone_control
+from .maps import CONTROL_COLORS, SIDE_COLORS, frame_board, map_geometry, plotly_geojson, sea_trace, zone_control
 
 __all__ = [
     "VALUES",
@@ -203,8 +203,6 @@ def front_figure(df: pd.DataFrame, value: str = "p_allied", *, font_size: int = 
 
 # ---------------------------------------------------------------------------------------------
 # what wins: bot pairings
-
-SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis": "#595959"}
 
 
 def pairings(
