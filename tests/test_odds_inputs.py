@@ -11,7 +11,7 @@ import pytest
 from dday import odds
 from dday.errors import DDayError, OddsInputError
 from dday.odds.inputs import MAX_ATTACK_CARDS, MAX_EVENT_DICE, MAX_UNITS_A_SIDE
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.rules.units import Force
 
 BAD_COUNTS: list[Any] = [-1, True, False, 2.0, 2.5, "3", None, [2]]
@@ -108,4 +108,4 @@ def test_the_largest_allowed_questions_are_answered() -> None:
 @pytest.mark.parametrize(("card", "fortune"), [(0, 0), (17, 0), (2, 7), (2.0, 1), (True, 0)])
 def test_hit_numbers_checks_card_and_fortune(card: Any, fortune: Any) -> None:
     with pytest.raises(OddsInputError):
-        odds.hit_numbers(Rules(fortune=True), card, fortune)
+        odds.hit_numbers(RuleOptions(fortune=True), card, fortune)

@@ -37,7 +37,7 @@ from typing import Final
 import numpy as np
 
 from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit
-from ..rules.state import Rules
+from ..rules.state import RuleOptions
 from ..rules.units import Force
 from .dice_weights import CombatOptions, side_weights
 from .one_cycle import FORCE_FIELD, CasualtyPolicy, LossOrder
@@ -64,11 +64,11 @@ Kind = tuple[str, Mixture]
 """A kind of card: (the attacking side, its mixture of combat options)."""
 
 
-BASIC_RULES: Final = Rules()
-"""The official basic game (what ``rules=None`` means), made once."""
+BASIC_RULES: Final = RuleOptions()
+"""The official basic game (what ``options=None`` means), made once."""
 
 
-def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | None, tac10: bool) -> Mixture:
+def card_modes(card: int, attacker: str, options: RuleOptions | None, fortune: int | None, tac10: bool) -> Mixture:
     """The combat options of attack card ``card`` (1-based) as a mixture ((weight, options), ...).
 
     With ``rules.fortune`` each attack card's fortune die is rolled afresh (R-FORT-2): result 1
@@ -76,16 +76,16 @@ def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | Non
     nothing for a lone zone. ``fortune`` fixes the result of card 1; ``tac10`` puts TAC-10 on
     card 1 if the Allies attack first (it lasts for that order 11 only).
 
-    >>> card_modes(1, "allies", Rules(fortune=True), None, False)
+    >>> card_modes(1, "allies", RuleOptions(fortune=True), None, False)
     ((5, (None, 0, True)), (1, (2, 0, True)))
     """
-    arty = artillery_rolls(rules or BASIC_RULES)
+    arty = artillery_rolls(options or BASIC_RULES)
     paired = -1 if tac10 and card == 1 and attacker == "allies" else 0  # -1: TAC-10, resolved per force (opts_for)
     base: CombatOptions = (None, paired, arty)
     positive: CombatOptions = (fortune_infantry_hit(11 if attacker == "allies" else 13, 1), paired, arty)
     if card == 1 and fortune is not None:
         return ((1, positive if fortune == 1 else base),)
-    if rules is not None and rules.fortune:
+    if options is not None and options.fortune:
         return ((5, base), (1, positive))
     return ((1, base),)
 

@@ -23,7 +23,7 @@ from typing import Any, Final
 from ..errors import OddsInputError
 from ..rules.board import load_board
 from ..rules.scenario import force as parse_force
-from ..rules.state import Rules, State
+from ..rules.state import RuleOptions, State
 from ..rules.units import Force
 from ..rules.words import plural
 
@@ -52,7 +52,7 @@ __all__ = [
     "items",
     "land_force",
     "mapping",
-    "rule_set",
+    "rule_options",
     "shown",
     "side",
     "state",
@@ -166,10 +166,10 @@ def zone(name: str, value: object) -> str:
     return value
 
 
-def rule_set(value: object) -> Rules | None:
-    """``value`` if it is a :class:`~dday.rules.state.Rules` (or None for the official basic game)."""
-    if value is not None and not isinstance(value, Rules):
-        raise OddsInputError(f"rules must be a Rules (dday.rules.state.Rules, e.g. Rules(fortune=True)) or None, got {shown(value)}")
+def rule_options(value: object) -> RuleOptions | None:
+    """``value`` if it is a :class:`~dday.rules.state.RuleOptions` (or None for the official basic game)."""
+    if value is not None and not isinstance(value, RuleOptions):
+        raise OddsInputError(f"options must be a RuleOptions (dday.rules.state.RuleOptions, e.g. RuleOptions(fortune=True)) or None, got {shown(value)}")
     return value
 
 

@@ -51,7 +51,7 @@ from ...play.saves import History, Input, dumps, load_game, save_game
 from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
 from ...rules.cards import ORDER_CARDS
 from ...rules.engine import describe_step
-from ...rules.state import Rules, State
+from ...rules.state import RuleOptions, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
 from ..aria import NamedSlider
 from ..maps import LeafletView
@@ -135,7 +135,7 @@ class GameBoard:
         us: str | None = None,
         *,
         seed: int = 0,
-        rules: Rules | None = None,
+        options: RuleOptions | None = None,
         auto: bool = True,
         filename: str = "dday_game.json",
         map_height: str = "560px",
@@ -155,8 +155,8 @@ class GameBoard:
             self._bots[power] = self._bots[same] if same else make_player(spec)  # UK and US share one bot if alike
         self.seed = seed
         self.rng = np.random.default_rng(seed)
-        rules = rules or Rules(three_player=self.three_player)
-        self.history = History.new(rules, seed=seed, players=self._players())
+        options = options or RuleOptions(three_player=self.three_player)
+        self.history = History.new(options, seed=seed, players=self._players())
         self._passes: set[tuple[int, str, int]] = set()  # (step start, power, inputs when it passed)
         self._quiet = False
 
