@@ -76,6 +76,7 @@ VALID: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     ),
     "hold_chances": (odds.hold_chances, {"allies": "2i 1a", "axis": "1b", "cards": 2, "first": "allies", "policy": odds.DEFAULT_POLICY}),
     "fmt": (odds.fmt, {"p": Fraction(1, 6)}),
+    "CombatOptions": (odds.CombatOptions, {"infantry_hit": 2, "paired_infantry": 1, "artillery_rolls": False, "tac10": False}),
     "Distribution": (odds.Distribution, {"probs": {0: Fraction(1, 3), 1: Fraction(2, 3)}, "title": "t", "formula": "f", "outcome_name": "hits"}),
     "LossOrder": (odds.LossOrder, {"allies": ("tank", "infantry"), "axis": ("blockhouse",)}),
     "DEFAULT_POLICY": (odds.DEFAULT_POLICY, {"force": Force(infantry=2, tank=1), "hits": 2, "side": "allies"}),
@@ -83,7 +84,6 @@ VALID: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
 }
 NOT_CALLED = {
     "CasualtyPolicy": "a type alias",
-    "CombatOptions": "a type alias",
     "UnitSpec": "a type alias",
     "OddsInputError": "the error itself",
     "ZoneFight": "made by zone_fight_exact from the model's insides, not by users",

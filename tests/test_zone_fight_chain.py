@@ -270,7 +270,7 @@ def test_ways_tables_are_each_forces_hit_law_over_one_denominator() -> None:
     for start, side in ((Force(4, 2, 2), "allies"), (Force(3, 1, 2, 4), "axis")):
         chain = odds.DEFAULT_POLICY.survivors(start, side)
         for attacking in (True, False):
-            for opts in (odds.NORMAL, (2, 0, True), (None, -1, True), (None, 0, False)):
+            for opts in (odds.NORMAL, odds.CombatOptions(infantry_hit=2), odds.CombatOptions(tac10=True), odds.CombatOptions(artillery_rolls=False)):
                 table, den = odds.fight_model.hit_ways(tuple(chain), side, attacking, opts)
                 for f, row in zip(chain, table, strict=True):
                     law = odds.side_hits(f, side, attacking, **odds.dice_weights.opts_for(f, attacking, opts)) if f.total else None
