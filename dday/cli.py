@@ -122,7 +122,24 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     app.add_argument("--cull-after", type=_whole(10, 86400), default=60, help="seconds a kernel lives on after its page was closed (default 60)")
     app.add_argument("--dir", type=_folder_path, help="keep the notebooks in this folder (edited ones are kept and served as edited)")
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    han = sub.add_parser(
+        "handlers",
+        help="list which function of the rules answers each step, roll and pick of a card",
+        description="For each order card (or one), the fortune and tactics decks and the turn flow: the function that begins it and the one that answers each of its rolls, actions, legal-action lists and picks (module.function).",
+    )
+    han.add_argument("table", nargs="?", type=_handler_table, help="an order 1-16, fortune, tactics or flow (default: all)")
+    han.add_argument("--markdown", action="store_true", help="all the tables as docs/handlers.md holds them")
     return p
+
+
+HANDLER_TABLES = (*(str(n) for n in range(1, 17)), "fortune", "tactics", "flow")
+"""What ``handlers`` accepts: an order's number or one of the decks or the turn flow."""
+
+
+def _handler_table(text: str) -> str:
+    if text not in HANDLER_TABLES:
+        raise argparse.ArgumentTypeError(f"expected an order 1-16, fortune, tactics or flow, not {_short(text, 20)}")
+    return text
 
 
 def _cores() -> int:
@@ -337,6 +354,11 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         return 0
     if args.command == "check":
         return _check(args.file, prog)
+    if args.command == "handlers":
+        from .rules import handlers
+
+        print(handlers.markdown() if args.markdown else handlers.listing(args.table and handlers.group_named(args.table)), end="" if args.markdown else "\n")
+        return 0
     return 2  # pragma: no cover - argparse requires a command
 
 
