@@ -126,7 +126,7 @@ class History:
 
     @classmethod
     def new(cls, options: RuleOptions | None = None, state: State | None = None, **kw: Any) -> History:
-        """A fresh history from the set-up (with ``rules``) or from ``state``."""
+        """A fresh history from the set-up (with ``options``) or from ``state``."""
         return cls(states=[state or initial_state(options)], start_given=state is not None, **kw)
 
     @classmethod

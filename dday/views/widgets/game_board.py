@@ -123,7 +123,7 @@ class GameBoard:
     """A complete game with widgets. ``widget`` is the panel to display.
 
     Parameters: ``germany``, ``uk``, ``us`` - each "person" or a bot name (``us=None``: two
-    players, the UK seat plays both Allied powers); ``seed`` for the dice; ``rules`` (default:
+    players, the UK seat plays both Allied powers); ``seed`` for the dice; ``options`` (default:
     the basic game, with the naval dice split only in a three-player game); ``auto`` - after a
     person's decision, roll and let the bots play until a person must decide again.
     """
