@@ -24,7 +24,7 @@ from ..errors import OddsInputError
 from ..rules.board import load_board
 from ..rules.scenario import force as parse_force
 from ..rules.state import RuleOptions, State
-from ..rules.units import Force
+from ..rules.units import SIDES, Force
 from ..rules.words import plural
 
 MAX_UNITS_A_SIDE: Final = 30
@@ -36,8 +36,6 @@ MAX_EVENT_DICE: Final = 100
 
 MAX_TEXT_CHARS: Final = 100
 """Characters in a text argument (a force like "3i 1a 1t 2b", a label)."""
-
-SIDES: Final = ("allies", "axis")
 
 __all__ = [
     "MAX_ATTACK_CARDS",

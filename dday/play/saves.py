@@ -71,6 +71,7 @@ from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import check_invariants, initial_state, state_from_json
 from ..rules.state import RuleOptions, State
+from ..rules.units import SIDES
 from .game import GameRecord, play_game
 from .save_file import CHECKSUM_KEY, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_DIGITS, checksum, read_json
 
@@ -299,7 +300,6 @@ def dumps(data: dict[str, Any]) -> str:
 
 KEYS = ("format", "version", "rules", "seed", "players", "start", "inputs", "final", CHECKSUM_KEY)
 KEYS_UNCHECKED = KEYS[:-1]  # version 2: no checksum
-SIDES = ("allies", "axis")
 UNCHECKED_NOTE = (
     "saved by an older dday, without a fingerprint of its content (a checksum; saved-game version 2): it replays"
     " legally to its stored final position, but a change that leaves that position as it is (a die that made no"

@@ -31,10 +31,10 @@ from .dice import Dice
 from .engine import ROLL_KINDS
 from .state import State
 from .steps import GameOver, Roll, Step
+from .units import SIDES
 
 MAX_DICE_IN_A_ROLL = 60  # more dice than any roll of the rules asks for (a full naval bombardment is 6, a fight 8 + 8)
 MAX_NUMBER = 10_000  # step counters (dice, hits, units, packed task numbers): a damaged file goes far past it
-SIDES = ("allies", "axis")
 
 
 class PositionError(DDayError):
