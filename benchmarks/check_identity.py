@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 BOTS = ("random", "greedy", "strong")
 # rule sets other than "official": played by the cheaper bots only (a few seeds each)
-# ("name" or "name|option,option": extra options of dday.state.RuleOptions set to True)
+# ("name" or "name|option,option": extra options of dday.rules.state.RuleOptions set to True)
 RULESETS = (
     "official+fortune",
     "official+fortune+tactics",
