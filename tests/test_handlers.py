@@ -19,13 +19,14 @@ from pathlib import Path
 
 import pytest
 
+import dday
 from dday import cli
 from dday.rules import handlers, registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(dday.__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "handlers.md"
 MARK = "Handlers (``python -m dday handlers"
-FIX = "run `python tests/test_handlers.py --write` to rewrite the tables from the registry"
+FIX = f"run `python {Path(__file__).resolve().relative_to(ROOT)} --write` to rewrite the tables from the registry"
 
 
 def _docstring_literal(source: str) -> ast.Expr:

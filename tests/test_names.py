@@ -12,7 +12,9 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "dday"
+import dday
+
+PACKAGE = Path(dday.__file__).resolve().parent
 
 
 def constants(source: str) -> list[str]:
