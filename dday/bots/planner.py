@@ -33,6 +33,9 @@ German answer) against the Allied units next door, and *attack sooner*: a new at
 P(holding the zone after two attack cards) of 0.25, not the strong bot's 0.5 (an Allied
 garrison that stays put is only beaten by attacking it).
 
+Its numbers are :class:`~dday.bots.weights.PlannerConfig`; it holds one :class:`PlanScorer`
+per side (the strong bot's scorer with that side's attack bar, plus the side's plan).
+
 ``benchmarks/bench_bots.py`` measures the bots; the plan steps that were tried and did not
 help are listed in :mod:`dday.bots.allies_plan` and :mod:`dday.bots.axis_plan`.
 
@@ -58,7 +61,7 @@ from .context import Context
 from .strong import StrongScorer, choose_with_odds
 from .weights import GreedyWeights, PlannerConfig
 
-__all__ = ["PlanScorer", "PlannerBot", "PlannerConfig"]
+__all__ = ["PlanScorer", "PlannerBot"]
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,12 @@ otherwise plays the same way:
 
 1. **Attacks.** Moving units into a zone that holds enemy land units starts a new fight only
    when the exact fight for the zone (:func:`dday.odds.zone_fight_exact`, starting with the
-   mover's own attack card) gives at least ``attack_threshold`` (:class:`~dday.bots.weights.StrongConfig`) probability of holding it
+   mover's own attack card) gives at least ``attack_threshold`` probability of holding it
    with every own unit next door that could still join the attack this step (one unit
    alone never takes a city; the attack is judged as the coordinated move it can become).
-   The look-ahead is two attack cards (:data:`CARDS_AHEAD`), except for an Allied attack on a victory city: there
-   it is every attack card left before the Allies' deadline (the end of turn 9, R-VICTORY-3)
-   and the bar is ``city_threshold``. Joining a fight already under way, or one declared
+   The look-ahead is two attack cards (:data:`CARDS_AHEAD`), except for an Allied attack on
+   a victory city: there it is every attack card left before the Allies' deadline (the end
+   of turn 9, R-VICTORY-3) and the bar is ``city_threshold``. Joining a fight already under way, or one declared
    this step, is worth what it adds to the mover's odds of holding (and takes from the
    enemy's).
 2. **Casualties.** Of every legal casualty set, it keeps the one that leaves its side the best
@@ -24,6 +24,10 @@ otherwise plays the same way:
 4. **Bomber targets.** Expected value: the chance to destroy the target (1/2) times what the
    target is worth where Allied units will fight, minus the chance of losing the bomber to
    the zone's antiaircraft artillery times what the bomber is still worth.
+
+Its thresholds and weights are :class:`~dday.bots.weights.StrongConfig`; it holds a
+:class:`StrongScorer` and calls the decision loop every scoring bot shares
+(:func:`dday.bots.choice.decide`), after its own rule for casualties.
 
 >>> from dday.play.game import play_game
 >>> from dday.bots.base import RandomBot
@@ -49,7 +53,7 @@ from .context import Context, distances
 from .greedy import GreedyScorer, move_score
 from .weights import UNIT_VALUE, GreedyWeights, StrongConfig
 
-__all__ = ["CARDS_AHEAD", "StrongBot", "StrongConfig", "StrongScorer", "best_casualties", "choose_with_odds", "hold_probability"]
+__all__ = ["CARDS_AHEAD", "StrongBot", "StrongScorer", "best_casualties", "choose_with_odds", "hold_probability"]
 
 CARDS_AHEAD = 2  # attack cards looked at: the next Allied (11) and Axis (13) cards, in order
 MAX_UNITS = StrongConfig().max_fight_units  # old name, kept only for the old-path shim dday.bots_strong: goes with it (issue 30)
