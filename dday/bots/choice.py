@@ -46,6 +46,7 @@ from .weights import TARGET_VALUE, UNIT_VALUE, GreedyWeights
 __all__ = ["Memo", "Scorer", "best_scored", "cheapest_casualties", "decide"]
 
 MoveScores = dict[tuple[str, tuple[str, ...]], float]  # (unit, path) -> score of moving one such unit
+TIE_BREAK = 1e-6  # times a seeded uniform draw per action, added to its score: equal scores are broken at random
 
 
 class Scorer(Protocol):
@@ -128,7 +129,7 @@ def best_scored(scorer: Scorer, memo: Memo, state: State, actions: Sequence[Acti
         fn = scorers.get(type(a))  # type: ignore[call-overload]
         if fn is None:
             continue
-        score = fn(state, a) + 1e-6 * e
+        score = fn(state, a) + TIE_BREAK * e
         if score > best_score:
             best, best_score = a, score
     if isinstance(best, Land) and w.batch_moves:
@@ -155,8 +156,8 @@ def _choose_move(scorer: Scorer, memo: Memo, s: State, step: DeclareMovesStep, r
             if score is None:
                 score = cache[(u, path)] = scorer.move(ctx, u, path, 1)
             scores[i] = score
-    # the first best of score + 1e-6 * noise, as a loop keeping strict improvements would pick
-    total = np.array(scores) + 1e-6 * noise
+    # the first best of score + TIE_BREAK * noise, as a loop keeping strict improvements would pick
+    total = np.array(scores) + TIE_BREAK * noise
     i = int(total.argmax())
     if not total[i] > 0.0:
         return Done()
@@ -173,7 +174,7 @@ def _choose_patrol(scorer: Scorer, memo: Memo, s: State, rng: np.random.Generato
     noise = rng.random(1 + len(options))  # one draw per legal action: Done comes first
     if not options:
         return Done()
-    total = np.array([_patrol_zone(scorer.weights, memo, ctx, z) for _, z in options]) + 1e-6 * noise[1:]
+    total = np.array([_patrol_zone(scorer.weights, memo, ctx, z) for _, z in options]) + TIE_BREAK * noise[1:]
     i = int(total.argmax())
     return Patrol(*options[i]) if total[i] > 0.0 else Done()
 
@@ -269,7 +270,7 @@ def _pick(s: State, picks: Sequence[Pick], rng: np.random.Generator) -> Pick:
             return TARGET_VALUE.get(o, 1.0)
         return 0.0
 
-    best = max(options, key=lambda o: score(o) + 1e-6 * rng.random())
+    best = max(options, key=lambda o: score(o) + TIE_BREAK * rng.random())
     return Pick(best)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
@@ -77,7 +78,7 @@ class GreedyScorer:
     :class:`~dday.bots.choice.Scorer`); the strong bot falls back on them."""
 
     weights: GreedyWeights = field(default_factory=GreedyWeights)
-    counts_support: bool = False
+    counts_support: ClassVar[bool] = False  # its attack rule looks at the attacking force only
 
     def move(self, ctx: Context, unit: str, path: tuple[str, ...], count: int) -> float:
         return move_score(self.weights, ctx, unit, path, count, self.attack)

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
@@ -71,7 +72,7 @@ class PlanScorer:
 
     strong: StrongScorer
     plan: PlannerConfig = field(default_factory=PlannerConfig)
-    counts_support: bool = True
+    counts_support: ClassVar[bool] = True  # the strong bot's attack rule
 
     @property
     def weights(self) -> GreedyWeights:

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import ClassVar
 
 import numpy as np
 
@@ -89,7 +90,7 @@ class StrongScorer:
     :class:`~dday.bots.choice.Scorer`); the other moves are scored by the greedy rules."""
 
     config: StrongConfig = field(default_factory=StrongConfig)
-    counts_support: bool = True
+    counts_support: ClassVar[bool] = True  # its attack rule counts the units next door that can join (Context.support)
 
     @property
     def weights(self) -> GreedyWeights:
