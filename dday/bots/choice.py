@@ -46,7 +46,7 @@ from .weights import TARGET_VALUE, UNIT_VALUE, GreedyWeights
 __all__ = ["Memo", "Scorer", "best_scored", "cheapest_casualties", "decide"]
 
 MoveScores = dict[tuple[str, tuple[str, ...]], float]  # (unit, path) -> score of moving one such unit
-TIE_BREAK = 1e-6  # times a seeded uniform draw per action, added to its score: equal scores are broken at random
+TIE_BREAK = 1e-6  # times a seeded uniform draw per action, added to its score: equal scores are broken by the seeded generator
 
 
 class Scorer(Protocol):
@@ -70,7 +70,8 @@ class Scorer(Protocol):
 
 
 class Memo:
-    """Scores kept from one decision to the next while they cannot change (a cache only).
+    """Scores kept from one decision to the next while they cannot change (for the planner, see
+    the module docstring).
 
     ``moves``: the move scores of the move step under way (and its context), dropped or
     partly redone as moves are declared; ``patrols``: the part of each zone's patrol score
