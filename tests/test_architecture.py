@@ -257,9 +257,12 @@ _KIND_ATTRIBUTES = ("kind", "purpose")
 
 
 def _is_kind(node: ast.AST) -> bool:
-    """``x.kind`` / ``x.purpose``, or ``getattr(x, "kind", ...)``."""
+    """``x.kind`` / ``x.purpose``, ``getattr(x, "kind", ...)``, or a variable named ``purpose``
+    (a plain ``kind`` variable is too common a name: a function's own parameter)."""
     if isinstance(node, ast.Attribute):
         return node.attr in _KIND_ATTRIBUTES
+    if isinstance(node, ast.Name):
+        return node.id == "purpose"
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -299,6 +302,8 @@ def kind_comparisons(tree: ast.AST) -> list[int]:
         ('step.kind in ("attack", "defense")', True),
         ('step.purpose in {"tac9"}', True),
         ('getattr(step, "kind", "") == "attack"', True),
+        ('purpose == "tactic"', True),
+        ("purpose == PickPurpose.TACTIC", False),
         ("isinstance(step, SeaRoll)", False),
         ("t.kind is Due.PERSON", False),
         ("d.kind in (Patrol, Move)", False),

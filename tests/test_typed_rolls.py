@@ -49,6 +49,7 @@ from dday.rules.steps import (
     GroundingRoll,
     NavalRoll,
     ParaRoll,
+    PickPurpose,
     ReinforcementRoll,
     RerollRoll,
     Roll,
@@ -205,3 +206,8 @@ def test_a_state_with_effects_round_trips() -> None:
     s = evolve(initial_state(), effects=tuple(e for e, _ in EFFECTS))
     again = state_from_json(json.loads(json.dumps(s.to_json())))
     assert again.effects == s.effects
+
+
+def test_every_pick_purpose_is_named_once() -> None:
+    """The bots compare a pick's purpose with PickPurpose members: every registered pick has one."""
+    assert set(registry.PICK) == {p.value for p in PickPurpose}

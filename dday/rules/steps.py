@@ -10,6 +10,7 @@ Each step is a frozen dataclass; ``State.step`` holds the current one. The order
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from ..errors import SaveFileError
@@ -405,6 +406,37 @@ class StrafeStep(Step):
     @property
     def dice(self) -> Dice:
         return Dice.simple(self.arrivals[self.index][3], 1)
+
+
+class PickPurpose(StrEnum):
+    """What a :class:`PickStep`'s choice is for: the name its handler is registered under
+    (:func:`dday.rules.registry.on_pick`), saved as that text. Bots and views compare a step's
+    ``purpose`` with these members, never with a bare string (a test checks the list is complete).
+
+    >>> PickPurpose("tac14-move") is PickPurpose.TAC14_MOVE, PickPurpose.TACTIC == "tactic"
+    (True, True)
+    """
+
+    TACTIC = "tactic"  # use a tactics card or pass (R-TAC-2)
+    REROLL = "reroll"  # FORT-14/15 result 1: keep the 2d6 or roll one die again
+    ARTY = "arty"  # TAC-11, TAC-13, VAR-RM-7/8: the artillery's target
+    FORT1 = "fort1"
+    NO_AA = "no-aa"
+    AIR_RETURN = "air-return"
+    AIR_REMOVE = "air-remove"
+    FORT11 = "fort11"
+    FORT13 = "fort13"
+    TAC3 = "tac3"
+    TAC5 = "tac5"
+    TAC6 = "tac6"
+    TAC7 = "tac7"
+    TAC8 = "tac8"
+    TAC9 = "tac9"
+    TAC12 = "tac12"
+    TAC14 = "tac14"
+    TAC14_MOVE = "tac14-move"
+    TAC15 = "tac15"
+    TAC16 = "tac16"
 
 
 @dataclass(frozen=True)
