@@ -18,7 +18,7 @@ from dday.rules import events as ev
 from dday.rules.board import load_board
 from dday.rules.events import EVENT_TYPES, Event, event_from_json
 from dday.rules.scenario import position
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.variants.rulesets import ruleset
 from dday.views.log_text import event_text, lines_of, log_lines, log_of
 
@@ -124,7 +124,7 @@ def test_unknown_events_are_refused() -> None:
 
 def test_the_events_of_a_whole_game_are_json_and_come_back_equal() -> None:
     """Every event of a game with the fortune and tactics decks survives JSON; the state holds events, not text."""
-    g = play_game(make_player("greedy"), make_player("random"), seed=4, rules=ruleset("official+fortune+tactics"))
+    g = play_game(make_player("greedy"), make_player("random"), seed=4, options=ruleset("official+fortune+tactics"))
     assert g.log and all(isinstance(e, Event) for e in g.log)
     back = [event_from_json(json.loads(json.dumps(e.to_json()))) for e in g.log]
     assert back == g.log
@@ -142,10 +142,10 @@ def test_the_log_of_a_scripted_card_is_written_by_the_views() -> None:
 def test_the_two_kinds_the_identity_games_never_meet_read_as_before() -> None:
     """TAC-4's die and VAR-RM-19's shared German die do not come up in the identity games: their
     lines, word for word as main wrote them before the events."""
-    s = position(card=4, rules=Rules(tactics=True), zones={"F30": {"Germany": "1a", "UK": "1i 1a"}}, patrols={"F30": {"uk_fighter": 1}})
+    s = position(card=4, options=RuleOptions(tactics=True), zones={"F30": {"Germany": "1a", "UK": "1i 1a"}}, patrols={"F30": {"uk_fighter": 1}})
     _, lines = log_of(s, [(1,), "pick use", (5,)])
     assert "TAC-4 in F30 Caen: 5 -> miss (hits on 1)" in lines
-    s = position(card=15, turn=11, rules=Rules(extended_play=True), charts={"Germany_Rennes_Chartres": [39]})
+    s = position(card=15, turn=11, options=RuleOptions(extended_play=True), charts={"Germany_Rennes_Chartres": [39]})
     _, lines = log_of(s, [(3,)])
     assert lines[-2:] == [
         "Germany: enter at Rennes or Chartres: 1d6 3 = 3 -> next 1 unit: a",

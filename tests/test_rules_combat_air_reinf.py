@@ -22,9 +22,11 @@ from dday.rules.cards import stays_in_deck
 from dday.rules.engine import apply, chance_outcomes, legal_actions
 from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.rules.steps import (
+    AARoll,
     AATargetStep,
+    AttackRoll,
     BomberStep,
     ChooseCasualtiesStep,
     DeclareMovesStep,
@@ -33,7 +35,9 @@ from dday.rules.steps import (
     NavalTargetStep,
     PatrolStep,
     PlaceReinforcementsStep,
+    ReinforcementRoll,
     Roll,
+    SeaRoll,
     StrafeStep,
 )
 from dday.rules.units import Force
@@ -64,9 +68,9 @@ def test_r_combat_1_attacker_must_fight_in_every_contested_zone():
     with pytest.raises(IllegalActionError, match="R-TURN-3"):
         apply(s, Done())
     s, lines = log_of(s, [(6,), (6,)])
-    assert s.step.kind == "attack" and s.step.zone == "F30" and s.step.power == "allies"
+    assert isinstance(s.step, AttackRoll) and s.step.zone == "F30" and s.step.attacker == "allies"
     s, lines = log_of(s, [(6,), (6,)])
-    assert s.card == 13 and s.step.zone == "F2" and s.step.power == "axis"  # the Axis attacks everywhere too
+    assert s.card == 13 and isinstance(s.step, AttackRoll) and s.step.zone == "F2" and s.step.attacker == "axis"  # the Axis attacks everywhere too
     assert not any("F29" in x or "F38" in x for x in lines if x.startswith("Combat"))
 
 
@@ -214,7 +218,7 @@ def test_r_target_2_strafing_targets_each_moving_unit_in_turn():
     assert isinstance(s.step, StrafeStep)
     assert [a[:3] for a in s.step.arrivals] == [("Germany", "infantry", "F30"), ("Germany", "artillery", "F30")]
     s = run(s, [(6, 6, 1)])  # three dice against the infantry only
-    assert s.destroyed[0].infantry == 1 and s.step.index == 1 and s.step.dice.count == 3
+    assert s.destroyed[0].infantry == 1 and isinstance(s.step, StrafeStep) and s.step.index == 1 and s.step.dice.count == 3
 
 
 @pytest.mark.rules("R-TARGET-3", "FAQ-10")
@@ -233,9 +237,9 @@ def test_r_target_4_one_die_at_a_time_and_no_second_shot_at_a_destroyed_unit():
     assert isinstance(s.step, FireToSeaStep)
     s = run(s, ["fire-to-sea tank", (1,)])
     # the tank is gone: the second blockhouse can only aim at the infantry (taken automatically)
-    assert s.beach_units("Gold").short() == "1i" and s.step.kind == "sea" and s.step.target == "infantry"
+    assert s.beach_units("Gold").short() == "1i" and isinstance(s.step, SeaRoll) and s.step.unit == "infantry"
     zones = {"F4": {"Germany": "1b"}, "F2": {"Germany": "1b"}, "F1": {"Germany": "1b"}}
-    n = position(card=2, zones=zones, rules=Rules(three_player=False))
+    n = position(card=2, zones=zones, options=RuleOptions(three_player=False))
     assert isinstance(n.step, NavalTargetStep)  # the target is chosen before each die
     n = run(n, ["bombard F4", (1,)])
     assert strs(legal_actions(n)) == {"bombard F1", "bombard F2"}
@@ -351,7 +355,7 @@ def test_r_aa_1_only_artillery_fires_and_only_at_the_card_s_air_type():
     s = position(card=4, zones=zones, patrols={"F30": {"uk_fighter": 2}, "F26": {"uk_bomber": 1}}, deck=[4, 8])
     assert s.card == 8 and s.air_lost.to_dict() == {}  # no artillery under fighters, bomber ignored on 4
     s6 = position(card=6, zones=zones, patrols={"F26": {"uk_fighter": 2, "us_bomber": 1}}, deck=[6, 8])
-    assert s6.step.kind == "aa" and s6.step.target == "bomber" and s6.step.power == "US"
+    assert isinstance(s6.step, AARoll) and s6.step.aircraft == "bomber" and s6.step.power == "US"
     s6 = run(s6, [(1,)])
     assert s6.air_lost.to_dict() == {"us_bomber": 1} and s6.fighters_in("F26") == 2
 
@@ -433,9 +437,9 @@ def test_r_bh_3_arcs_are_per_zone_and_reach_every_unit_of_the_box():
     s = position(card=9, zones={"F14": {"Germany": "1b"}}, beaches={"Omaha": "6i 2a"})
     assert strs(legal_actions(s)) == {"fire-to-sea infantry Omaha", "fire-to-sea artillery Omaha"}
     u = position(card=9, zones={"F4": {"Germany": "1b"}}, beaches={"Utah": "1i"}, deck=[9, 11, 13])
-    assert u.step.kind == "sea" and u.step.zone == "F4" and u.step.power == "Utah"  # F4 hits Utah; Utah lands in F11
+    assert isinstance(u.step, SeaRoll) and u.step.zone == "F4" and u.step.beach == "Utah"  # F4 hits Utah; Utah lands in F11
     sw = position(card=9, zones={"F18": {"Germany": "1b"}}, beaches={"Sword": "1a", "Juno": "1i"}, deck=[9, 11, 13])
-    assert sw.step.zone == "F18" and sw.step.power == "Sword" and sw.step.target == "artillery"
+    assert isinstance(sw.step, SeaRoll) and sw.step.zone == "F18" and sw.step.beach == "Sword" and sw.step.unit == "artillery"
 
 
 @pytest.mark.rules("R-BH-3")
@@ -459,7 +463,7 @@ def test_r_bh_3_an_arc_over_two_beaches_lets_each_blockhouse_pick_its_beach():
 def test_r_bh_3_a_two_beach_arc_fires_when_only_its_second_beach_holds_units():
     s = position(card=9, zones={"F16": {"Germany": "1b"}}, beaches={"Sword": "1t"}, deck=[9, 11, 13])
     # one legal choice, taken at once: F16 fires at Sword although Juno, its landing beach, is empty
-    assert isinstance(s.step, Roll) and (s.step.zone, s.step.power, s.step.target) == ("F16", "Sword", "tank")
+    assert isinstance(s.step, SeaRoll) and (s.step.zone, s.step.beach, s.step.unit) == ("F16", "Sword", "tank")
     empty = position(card=9, zones={"F15": {"Germany": "2b"}}, beaches={"Omaha": "2i", "Juno": "1i"}, deck=[9, 11, 13])
     assert empty.card > 9 and empty.beach_units("Omaha").short() == "2i"  # Gold is empty, and F15 covers Gold only (EX-5)
 
@@ -523,7 +527,7 @@ def test_r_bh_6_no_blockhouse_is_ever_rebuilt():
     data["reinforcement_charts"]["UK"]["boxes"] = "b" + data["reinforcement_charts"]["UK"]["boxes"]
     with pytest.raises(BoardDataError, match="unknown unit letters"):
         board_from_dict(data)
-    n = position(card=2, zones={"F4": {"Germany": "1b"}, "F29": {"UK": "1i"}}, rules=Rules(three_player=False), deck=[2, 8, 11, 13, 16])
+    n = position(card=2, zones={"F4": {"Germany": "1b"}, "F29": {"UK": "1i"}}, options=RuleOptions(three_player=False), deck=[2, 8, 11, 13, 16])
     n = run(n, [(1,)])  # the only blockhouse is destroyed; the other five dice are lost
     assert n.blockhouses_in_play() == 0 and n.destroyed[0].blockhouse == 1
     n = run(n, ["done"])  # order 8; then 11, 13, 16 -> next turn
@@ -556,7 +560,7 @@ def test_r_naval_1_six_dice_in_all_at_any_blockhouse_hitting_on_2():
 def test_r_naval_2_split_only_in_the_three_player_game():
     s = position(card=2, zones={"F1": {"Germany": "1b"}, "F14": {"Germany": "1b"}})
     assert_illegal(s, "split-naval 7", "R-NAVAL-2")
-    two = position(card=2, zones={"F1": {"Germany": "1b"}, "F14": {"Germany": "1b"}}, rules=Rules(three_player=False))
+    two = position(card=2, zones={"F1": {"Germany": "1b"}, "F14": {"Germany": "1b"}}, options=RuleOptions(three_player=False))
     assert isinstance(two.step, NavalTargetStep) and two.step.uk_dice == 6
     two = run(two, ["bombard F14"])
     assert two.step.power == "Allies"
@@ -564,7 +568,7 @@ def test_r_naval_2_split_only_in_the_three_player_game():
 
 @pytest.mark.rules("R-NAVAL-3")
 def test_r_naval_3_left_over_dice_are_lost():
-    s = position(card=2, zones={"F17": {"Germany": "1b"}, "F29": {"UK": "1i"}}, rules=Rules(three_player=False), deck=[2, 8, 11, 13])
+    s = position(card=2, zones={"F17": {"Germany": "1b"}, "F29": {"UK": "1i"}}, options=RuleOptions(three_player=False), deck=[2, 8, 11, 13])
     s, lines = log_of(s, [(6,), (1,)])
     assert "No blockhouse is left: the remaining 4 naval dice are lost (R-NAVAL-3)" in lines
     assert s.card == 8 and s.units("F29", "UK").infantry == 1
@@ -646,17 +650,17 @@ def test_r_reinf_1_uk_roll_of_7_takes_the_first_seven_boxes():
 @pytest.mark.rules("R-REINF-2", "FAQ-33", "FAQ-35")
 def test_r_reinf_2_two_d6_per_chart_axis_rolls_both_before_placing():
     s = position(card=15)
-    assert s.step.dice.is_2d6 and s.step.index == 2
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 2
     dist = dict(chance_outcomes(s))
     assert len(dist) == 11 and sum(dist.values()) == 1 and max(dist.values()) == Fraction(6, 36)
     s = run(s, [(1, 1)])
-    assert isinstance(s.step, Roll) and s.step.kind == "reinf" and s.step.index == 3  # second roll before any placement
+    assert isinstance(s.step, ReinforcementRoll) and s.step.chart == 3  # second roll before any placement
     s = run(s, [(6, 6)])
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota == (0, 0, 2, 12)
     a = position(card=14)
-    assert a.step.index == 0
+    assert isinstance(a.step, ReinforcementRoll) and a.step.chart == 0
     a = run(a, [(1, 2)])
-    assert a.step.kind == "reinf" and a.step.index == 1  # then the UK rolls
+    assert isinstance(a.step, ReinforcementRoll) and a.step.chart == 1  # then the UK rolls
 
 
 def test_r_reinf_2_a_roll_larger_than_the_queue_takes_what_is_left():
@@ -753,7 +757,7 @@ def test_r_reinf_8_all_placements_declared_then_strafed():
 @pytest.mark.rules("R-REINF-9", "R-BH-2")
 def test_r_reinf_9_allied_reinforcements_face_blockhouse_fire_before_landing():
     s = position(card=14, zones={"F14": {"Germany": "1b"}, "F29": {"UK": "1i"}}, beaches={"Utah": "4i"},
-                 charts={"UK": [], "US": list(range(6, 38)), RENNES: [], ROUEN: []}, rules=Rules(three_player=False))  # fmt: skip
+                 charts={"UK": [], "US": list(range(6, 38)), RENNES: [], ROUEN: []}, options=RuleOptions(three_player=False))  # fmt: skip
     s = run(s, [(1, 1)])  # roll 2 -> boxes 7, 8, Omaha only
     assert s.beach_units("Omaha").short() == "1i 1a" and s.turn == 3 and s.card == 2
     s = run(s, [(6,)] * 6)  # naval bombardment misses; order 8: the UK infantry may move

@@ -22,7 +22,7 @@ from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.events import Event
 from ..rules.setup import initial_state
-from ..rules.state import Rules, State
+from ..rules.state import RuleOptions, State
 
 
 class LegalActions(Sequence[Action]):
@@ -83,7 +83,7 @@ def play_game(
     axis: Player,
     seed: int | np.random.Generator | None = None,
     *,
-    rules: Rules | None = None,
+    options: RuleOptions | None = None,
     state: State | None = None,
     max_steps: int = 100_000,
     on_event: Callable[[Event], None] | None = None,
@@ -96,7 +96,7 @@ def play_game(
     of the log as it happens; ``on_state`` every state after an input (not the starting one).
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    s = state or initial_state(rules)
+    s = state or initial_state(options)
     rec = GameRecord(
         final=s,
         seed=int(seed) if isinstance(seed, (int, np.integer)) else None,

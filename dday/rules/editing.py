@@ -4,10 +4,11 @@ Every editor returns a new :class:`~dday.rules.state.State` (states are immutabl
 :func:`record` adds what happened, as typed :mod:`~dday.rules.events` (the views write the sentences).
 
 >>> from dday.rules.setup import initial_state
+>>> from dday.rules.effects import Flooded
 >>> from dday.rules.events import UnitsLanded
 >>> s = add_units(initial_state(), "F11", "US", "tank", 1)
->>> s.units("F11", "US").short(), effect_values(add_effect(s, "TAC-7:F12"), "TAC-7")
-('1t', ['F12'])
+>>> s.units("F11", "US").short(), effects_of(add_effect(s, Flooded("F12")), Flooded)
+('1t', [Flooded(zone='F12')])
 >>> record(s, UnitsLanded("US", "tank", 1, "Utah", "F11")).events[-1]
 UnitsLanded(power='US', unit='tank', count=1, beach='Utah', zone='F11')
 """
@@ -15,8 +16,10 @@ UnitsLanded(power='US', unit='tank', count=1, beach='Utah', zone='F11')
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from .dice import Dice
+from .effects import Effect
 from .events import Event
 from .state import State, evolve
 from .steps import PickStep
@@ -102,13 +105,16 @@ def dice_hit_on(d: Dice) -> int:
     return d.groups[0][0] if d.groups else 0
 
 
-def effect_values(s: State, tag: str) -> list[str]:
-    """Values of this turn's effects tagged ``tag`` (effects look like 'TAG:value')."""
-    return [e.split(":", 1)[1] for e in s.effects if e.startswith(tag + ":")]
+E = TypeVar("E", bound=Effect)
 
 
-def add_effect(s: State, effect: str) -> State:
-    """``s`` with ``effect`` ('TAG:value') added to the effects that last this turn."""
+def effects_of(s: State, kind: type[E]) -> list[E]:
+    """This turn's effects of class ``kind`` (:mod:`dday.rules.effects`), oldest first."""
+    return [e for e in s.effects if isinstance(e, kind)]
+
+
+def add_effect(s: State, effect: Effect) -> State:
+    """``s`` with ``effect`` added to the effects that last this turn."""
     return evolve(s, effects=(*s.effects, effect))
 
 
@@ -129,7 +135,7 @@ __all__ = [
     "air_on_board",
     "destroy",
     "dice_hit_on",
-    "effect_values",
+    "effects_of",
     "kill_in_zone",
     "offer_pick",
     "record",

@@ -1,4 +1,13 @@
-"""The turn's backbone: the order-card sequence, tactics offers, orders 9a/11a and the end-of-turn victory check (R-TURN-1, R-DECK-1..4, R-TAC-1..4, TAC-11/13, VAR-RM-7/8, R-VICTORY-1..4, VAR-RM-15..18)."""
+"""The turn's backbone: the order-card sequence, tactics offers, orders 9a/11a and the end-of-turn victory check (R-TURN-1, R-DECK-1..4, R-TAC-1..4, TAC-11/13, VAR-RM-7/8, R-VICTORY-1..4, VAR-RM-15..18).
+
+Handlers (``python -m dday handlers flow``; a test keeps this table true)::
+
+    roll ArtilleryRoll  _roll_arty
+    Pick at PickStep    engine._act_pick
+    legal at PickStep   engine._legal_pick
+    pick tactic         _pick_tactic
+    pick arty           _pick_arty
+"""
 
 from __future__ import annotations
 
@@ -7,10 +16,11 @@ from .cards import ORDER_CARDS, stays_in_deck
 from .decks import FORTUNE, TACTICS
 from .dice import Dice, Faces
 from .editing import add_effect, kill_in_zone, offer_pick, record
+from .effects import ArtilleryOrderPlayed, NoAA
 from .events import ArtilleryFire, CardStarted, DeckChanged, HouseArtillery, TacticDecided, TurnEnded, VictoryCheck
 from .registry import BEGIN, TACTIC_POSSIBLE, TACTIC_USE, on_pick, on_roll
 from .state import State, evolve
-from .steps import GameOver, PickStep, Roll
+from .steps import ArtilleryRoll, FortuneRoll, GameOver, PickStep
 from .units import LAND_TYPES, NO_AIR
 
 # ---------------------------------------------------------------------------------------------
@@ -23,7 +33,7 @@ def start_card(s: State) -> State:
     s = record(evolve(s, fortune=0), CardStarted(s.turn, card.number))
     if s.rules.fortune and s.card in FORTUNE:
         roller = FORTUNE[s.card].roller
-        return evolve(s, step=Roll(kind="fortune", dice=Dice.one_face(), index=s.card, power=roller))
+        return evolve(s, step=FortuneRoll(dice=Dice.one_face(), card=s.card, roller=roller))
     return BEGIN[s.card](s)
 
 
@@ -32,7 +42,7 @@ def finish_card(s: State) -> State:
     if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
         s = record(evolve(s, hold=0), VictoryCheck("hold-broken"))
     # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
-    s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
+    s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not isinstance(e, NoAA)))
     if _house_artillery_due(s, s.card):
         return _house_artillery(s, s.card)
     if s.rules.tactics and s.card in s.tactics_left:
@@ -44,12 +54,12 @@ def _house_artillery_due(s: State, card: int) -> bool:
     """The reference manual's extra orders 9a and 11a follow orders 9 and 11 (VAR-RM-7, VAR-RM-8).
     They are orders of their own: 9a still comes after order 9 has left the deck (no blockhouse
     left to fire), in the place where order 9 would have stood."""
-    return s.rules.artillery_orders and card in (9, 11) and f"RM-ARTY:{card}" not in s.effects
+    return s.rules.artillery_orders and card in (9, 11) and ArtilleryOrderPlayed(card) not in s.effects
 
 
 def _house_artillery(s: State, card: int) -> State:
     """Play order 9a (Allied artillery) or 11a (Axis artillery) of the reference manual."""
-    s = record(add_effect(evolve(s, card=card), f"RM-ARTY:{card}"), HouseArtillery(card))
+    s = record(add_effect(evolve(s, card=card), ArtilleryOrderPlayed(card)), HouseArtillery(card))
     return arty_next(s, 9 if card == 9 else 111, 0, 0)
 
 
@@ -257,17 +267,17 @@ def _pick_arty(s: State, step: PickStep, option: str) -> State:
         return arty_next(s, code, s.board.zone_index(origin), shot + 1)
     zone, power, unit = option.split(":")
     return evolve(
-        s, step=Roll(kind="arty", dice=Dice.simple(1, 2), zone=zone, power=power, target=unit, origin=origin, index=code, count=shot)
+        s, step=ArtilleryRoll(dice=Dice.simple(1, 2), zone=zone, power=power, unit=unit, origin=origin, code=code, shot=shot)
     )
 
 
-@on_roll("arty")
-def _roll_arty(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(ArtilleryRoll)
+def _roll_arty(s: State, step: ArtilleryRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = record(s, ArtilleryFire(step.origin, step.zone, step.power, step.target, faces, hit > 0, _ARTY[step.index][2]))
+    s = record(s, ArtilleryFire(step.origin, step.zone, step.power, step.unit, faces, hit > 0, _ARTY[step.code][2]))
     if hit:
-        s = kill_in_zone(s, step.zone, step.power, step.target)
-    return arty_next(s, step.index, s.board.zone_index(step.origin), step.count + 1)
+        s = kill_in_zone(s, step.zone, step.power, step.unit)
+    return arty_next(s, step.code, s.board.zone_index(step.origin), step.shot + 1)
 
 
 __all__ = ["EXTENDED_PLAY_LAST_TURN", "EXTENDED_PLAY_UNITS", "advance", "arty_next", "arty_targets", "finish_card", "start_card"]

@@ -5,6 +5,17 @@ order N before the order begins (``fortune`` roll). A 1 is the positive result, 
 negative one. The order cards ask :func:`hit_number`, :func:`air_ready` and
 :func:`patrol_limit` for the numbers a result changes; the picks and rolls a result needs
 before its order starts are registered here (:mod:`dday.rules.registry`).
+
+Handlers (``python -m dday handlers fortune``; a test keeps this table true)::
+
+    roll FortuneRoll           _roll_fortune
+    roll GroundingRoll         _roll_ground
+    pick fort1 (fortune)       _pick_fort1
+    pick no-aa (fortune)       _pick_no_aa
+    pick air-return (fortune)  _pick_air_return
+    pick air-remove (fortune)  _pick_air_remove
+    pick fort11 (fortune)      _pick_fort11
+    pick fort13 (fortune)      _pick_fort13
 """
 
 from __future__ import annotations
@@ -12,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import dice as dice_mod
-from .decks import FORTUNE
 from .dice import Dice, Faces
-from .editing import add_effect, air_on_board, effect_values, offer_pick, record, remove_from_play, set_air
+from .editing import add_effect, air_on_board, effects_of, offer_pick, record, remove_from_play, set_air
+from .effects import AttackOnly, AxisAttacks, NoAA
 from .events import FortuneAir, FortuneRolled, FortuneZone, Grounded, ParatrooperRemoved
 from .registry import BEGIN, on_pick, on_roll
 from .state import State, evolve
-from .steps import PickStep, Roll
+from .steps import FortuneRoll, GroundingRoll, PickStep
 from .units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER
 
 # ---------------------------------------------------------------------------------------------
@@ -55,12 +66,12 @@ def patrol_limit(s: State) -> int:
 # the fortune roll and what a result needs before its order starts (R-FORT-1/2)
 
 
-@on_roll("fortune")
-def _roll_fortune(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(FortuneRoll)
+def _roll_fortune(s: State, step: FortuneRoll, faces: Faces) -> State:
     """R-FORT-2: 1 = the positive result for this order, 6 = the negative one, 2-5 = nothing."""
     f = dice_mod.face(step.dice, faces)
     result = 1 if f == 1 else 6 if f == 6 else 0
-    s = record(evolve(s, fortune=result), FortuneRolled(FORTUNE[step.index].number, f))
+    s = record(evolve(s, fortune=result), FortuneRolled(step.card, f))
     return _fortune_setup(s)
 
 
@@ -74,7 +85,7 @@ def _fortune_setup(s: State) -> State:
         kind = "fighter" if card == 3 else "bomber"
         uk, us = air_ready(s, "UK", kind), air_ready(s, "US", kind)
         if uk + us:
-            return evolve(s, step=Roll(kind="ground", dice=Dice(((3, uk), (3, us))), target=kind))
+            return evolve(s, step=GroundingRoll(dice=Dice(((3, uk), (3, us))), aircraft=kind))
     if f == 6 and card in (4, 6):
         kind = "fighter" if card == 4 else "bomber"
         zones = [
@@ -127,20 +138,20 @@ def _fort11_next(s: State, powers: Sequence[str]) -> State:
 
 
 def _fort13_next(s: State, left: int) -> State:
-    chosen = effect_values(s, "FORT-13")
+    chosen = [e.zone for e in effects_of(s, AxisAttacks)]
     zones = [z for z in s.combat_zones() if z not in chosen]
     if left and zones and len(zones) > 0:
         return offer_pick(s, "axis", "fort13", zones, f"Pick a zone where the Axis attacks ({left} left, FORT-13 result 6)", str(left))
     return BEGIN[13](s)
 
 
-@on_roll("ground")
-def _roll_ground(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(GroundingRoll)
+def _roll_ground(s: State, step: GroundingRoll, faces: Faces) -> State:
     """FORT-3 / FORT-5 result 6: each die of 4-6 grounds one air unit for this turn."""
     flies = dice_mod.hits_in(step.dice, faces)
     uk_g, us_g = step.dice.groups[0][1] - flies[0], step.dice.groups[1][1] - flies[1]
-    grounded = s.grounded.add("UK", step.target, uk_g).add("US", step.target, us_g)
-    s = record(evolve(s, grounded=grounded), Grounded(step.target, faces, uk_g, us_g))
+    grounded = s.grounded.add("UK", step.aircraft, uk_g).add("US", step.aircraft, us_g)
+    s = record(evolve(s, grounded=grounded), Grounded(step.aircraft, faces, uk_g, us_g))
     return BEGIN[s.card](s)
 
 
@@ -160,7 +171,7 @@ def _pick_fort1(s: State, step: PickStep, zone: str) -> State:
 
 @on_pick("no-aa", fortune=True)
 def _pick_no_aa(s: State, step: PickStep, zone: str) -> State:
-    return BEGIN[s.card](record(add_effect(s, f"NOAA:{zone}"), FortuneZone(s.card, zone)))
+    return BEGIN[s.card](record(add_effect(s, NoAA(zone)), FortuneZone(s.card, zone)))
 
 
 @on_pick("air-return", fortune=True)
@@ -182,13 +193,13 @@ def _pick_air_remove(s: State, step: PickStep, where: str) -> State:
 @on_pick("fort11", fortune=True)
 def _pick_fort11(s: State, step: PickStep, zone: str) -> State:
     power, rest = step.data[0], step.data[1:]
-    s = record(add_effect(s, f"FORT-11:{power}:{zone}"), FortuneZone(11, zone, power))
+    s = record(add_effect(s, AttackOnly(power, zone)), FortuneZone(11, zone, power))
     return _fort11_next(s, rest)
 
 
 @on_pick("fort13", fortune=True)
 def _pick_fort13(s: State, step: PickStep, zone: str) -> State:
-    s = record(add_effect(s, f"FORT-13:{zone}"), FortuneZone(13, zone))
+    s = record(add_effect(s, AxisAttacks(zone)), FortuneZone(13, zone))
     return _fort13_next(s, int(step.data[0]) - 1)
 
 

@@ -28,13 +28,14 @@ from dataclasses import fields
 
 from ..errors import DDayError
 from .dice import Dice
+from .effects import ArtilleryOrderPlayed
 from .engine import ROLL_KINDS
 from .state import State
 from .steps import GameOver, Roll, Step
+from .units import SIDES
 
-MAX_DICE = 60  # more dice than any roll of the rules asks for (a full naval bombardment is 6, a fight 8 + 8)
+MAX_DICE_IN_A_ROLL = 60  # more dice than any roll of the rules asks for (a full naval bombardment is 6, a fight 8 + 8)
 MAX_NUMBER = 10_000  # step counters (dice, hits, units, packed task numbers): a damaged file goes far past it
-SIDES = ("allies", "axis")
 
 
 class PositionError(DDayError):
@@ -66,7 +67,7 @@ def validate_position(state: State, error: type[Exception] = PositionError, *, s
             raise error(f"{name} holds an order card twice: {list(seq)[:20]}")
     if set(state.deck) & set(state.removed):
         raise error(f"cards {sorted(set(state.deck) & set(state.removed))} are both in the deck and removed from it")
-    playing_9a = rules.artillery_orders and f"RM-ARTY:{state.card}" in state.effects  # VAR-RM-7: 9a comes after order 9 left the deck
+    playing_9a = rules.artillery_orders and ArtilleryOrderPlayed(state.card) in state.effects  # VAR-RM-7: 9a comes after order 9 left the deck
     if not state.is_over and state.card not in state.deck and not playing_9a:
         raise error(f"the card being played ({state.card}) is not in the deck {list(state.deck)}")
     if not _whole(state.hold) or not 0 <= state.hold <= 2:
@@ -106,8 +107,8 @@ def _check_dice(where: str, dice: Dice, error: type[Exception]) -> None:
     for group in dice.groups:
         if len(group) != 2 or not all(_whole(x) for x in group) or not 0 <= group[0] <= 6 or group[1] < 0:
             raise error(f"{where}: a group of dice is (hit number 0..6, how many), not {group!r}")
-    if dice.count > MAX_DICE:
-        raise error(f"{where}: {dice.count} dice, more than any roll of the game asks for ({MAX_DICE})")
+    if dice.count > MAX_DICE_IN_A_ROLL:
+        raise error(f"{where}: {dice.count} dice, more than any roll of the game asks for ({MAX_DICE_IN_A_ROLL})")
 
 
 def _check_step(state: State, step: Step, error: type[Exception]) -> None:
@@ -137,4 +138,4 @@ def _check_step(state: State, step: Step, error: type[Exception]) -> None:
         raise error(f"a roll of kind {step.kind!r}: the engine knows no such roll ({', '.join(sorted(ROLL_KINDS))})")
 
 
-__all__ = ["MAX_DICE", "PositionError", "validate_position"]
+__all__ = ["MAX_DICE_IN_A_ROLL", "PositionError", "validate_position"]

@@ -5,6 +5,12 @@ Turn 1 only. The paratroopers of each airborne division (the US 101st and 82nd, 
 with fortune card 1's good result). The Germans choose which of their units are lost, but a
 blockhouse cannot be hit by paratroopers (R-BH-1). Then the paratroopers are simply in their
 zones (R-PARA-2), and the card leaves the deck for good (R-DECK-1).
+
+Handlers (``python -m dday handlers 1``; a test keeps this table true)::
+
+    begin                  _begin_1
+    roll ParaRoll          _roll_para
+    after casualties para  _after_para_casualties
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import after_casualties, begin, on_roll
 from ..state import State, evolve
-from ..steps import ChooseCasualtiesStep, Roll
+from ..steps import ChooseCasualtiesStep, ParaRoll
 from ..units import Force
 
 
@@ -33,7 +39,7 @@ def _para_next(s: State, box: int) -> State:
         if f.infantry and s.fortune != 6:  # FORT-1 result 6: the rest do not attack
             a = b.airborne_boxes[i]
             return evolve(
-                s, step=Roll(kind="para", dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, index=i, power=a.power)
+                s, step=ParaRoll(dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, box=i, power=a.power)
             )
     # R-PARA-2: the paratroopers are now in their zones
     for i, (a, f) in enumerate(zip(b.airborne_boxes, s.airborne, strict=True)):
@@ -50,14 +56,14 @@ def para_targets(s: State, zone: str) -> int:
     return s.units(zone, "Germany").land_for_stacking
 
 
-@on_roll("para")
-def _roll_para(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(ParaRoll)
+def _roll_para(s: State, step: ParaRoll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)[0]
     h = min(hits, para_targets(s, step.zone))
-    s = record(s, AirborneAttack(step.index, step.zone, faces, hits, h, dice_hit_on(step.dice)))
+    s = record(s, AirborneAttack(step.box, step.zone, faces, hits, h, dice_hit_on(step.dice)))
     if h == 0:
-        return _para_next(s, step.index + 1)
-    return evolve(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.index))
+        return _para_next(s, step.box + 1)
+    return evolve(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.box))
 
 
 @after_casualties("para")

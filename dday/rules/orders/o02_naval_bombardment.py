@@ -5,6 +5,15 @@ Allies choose; a 1 or a 2 destroys it (fortune card 2 changes this number). With
 players the UK and the US first split the six dice between them (R-NAVAL-2). When no
 blockhouse is left the remaining dice are lost (R-NAVAL-3). The reference manual's coastal
 bombardment (VAR-RM-5) also lets the dice aim at other Axis units in coastal zones.
+
+Handlers (``python -m dday handlers 2``; a test keeps this table true)::
+
+    begin                             _begin_2
+    roll NavalRoll                    _roll_naval
+    SplitNavalDice at NavalSplitStep  _act_split
+    Bombard at NavalTargetStep        _act_bombard
+    legal at NavalSplitStep           _legal_split
+    legal at NavalTargetStep          _legal_bombard
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import NavalSplitStep, NavalTargetStep, Roll
+from ..steps import NavalRoll, NavalSplitStep, NavalTargetStep
 from ..units import LAND_TYPES, MOBILE_TYPES
 
 
@@ -63,32 +72,31 @@ def _act_bombard(s: State, step: NavalTargetStep, a: Bombard) -> State:
     power = _naval_power(s, step.die, step.uk_dice)
     return evolve(
         s,
-        step=Roll(
-            kind="naval",
+        step=NavalRoll(
             dice=Dice.simple(1, hit_number(s, "naval")),
             zone=a.zone,
-            index=step.die,
+            die=step.die,
             power=power,
-            count=step.uk_dice,
-            target=a.target,
+            uk_dice=step.uk_dice,
+            unit=a.target,
         ),
     )
 
 
-@on_roll("naval")
-def _roll_naval(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(NavalRoll)
+def _roll_naval(s: State, step: NavalRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    target = step.target or "blockhouse"
-    s = record(s, NavalFire(step.index, step.power, target, step.zone, faces, hit > 0, dice_hit_on(step.dice)))
+    target = step.unit or "blockhouse"
+    s = record(s, NavalFire(step.die, step.power, target, step.zone, faces, hit > 0, dice_hit_on(step.dice)))
     if hit:
         s = kill_in_zone(s, step.zone, "Germany", target)
-    die = step.index + 1
+    die = step.die + 1
     if die >= 6:
         return finish_card(s)
     if not _naval_targets(s):
         lost = 6 - die
         return finish_card(record(s, NavalDiceLost(lost)))
-    return evolve(s, step=NavalTargetStep(die=die, uk_dice=step.count))
+    return evolve(s, step=NavalTargetStep(die=die, uk_dice=step.uk_dice))
 
 
 @legal(NavalSplitStep)

@@ -4,6 +4,13 @@ Units waiting in the beachhead boxes come ashore into the landing zone of their 
 decision at a time, as long as the zone holds at most eight Allied land units (the rest wait
 in the box). Fortune card 10's good result lets a power land into any of its landing zones;
 its bad result lets each power land from one box only.
+
+Handlers (``python -m dday handlers 10``; a test keeps this table true)::
+
+    begin                 _begin_10
+    Land at LandingStep   _act_land
+    Done at LandingStep   _done_land
+    legal at LandingStep  _legal_land
 """
 
 from __future__ import annotations
@@ -12,7 +19,8 @@ from collections.abc import Iterator
 
 from ...errors import IllegalActionError
 from ..actions import Action, Done, Land
-from ..editing import add_effect, add_units, effect_values, record, set_beach
+from ..editing import add_effect, add_units, effects_of, record, set_beach
+from ..effects import Landed
 from ..events import UnitsLanded
 from ..flow import finish_card
 from ..registry import begin, legal, on_action
@@ -44,7 +52,7 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
             )
         zone = a.zone
     if s.fortune == 6 and s.card == 10:
-        used = effect_values(s, f"LANDED-{bh.power}")
+        used = [e.beach for e in effects_of(s, Landed) if e.power == bh.power]
         if used and used[0] != a.beach:
             raise IllegalActionError("FORT-10", f"with FORT-10 result 6 the {bh.power} units land from {used[0]} only")
     after = s.stack_count(zone, "allies") + a.count
@@ -54,8 +62,8 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
         )
     s = set_beach(s, a.beach, s.beach_units(a.beach).add(a.unit, -a.count))
     s = add_units(s, zone, bh.power, a.unit, a.count)
-    if s.fortune == 6 and not effect_values(s, f"LANDED-{bh.power}"):
-        s = add_effect(s, f"LANDED-{bh.power}:{a.beach}")
+    if s.fortune == 6 and not any(e.power == bh.power for e in effects_of(s, Landed)):
+        s = add_effect(s, Landed(bh.power, a.beach))
     s = record(s, UnitsLanded(bh.power, a.unit, a.count, a.beach, zone))
     return s if any(f.total for f in s.beach) else finish_card(s)
 
@@ -72,7 +80,7 @@ def _legal_land(s: State, step: LandingStep) -> Iterator[Action]:
     coordinated = s.fortune == 1 and s.card == 10  # FORT-10 result 1
     for bh, f in zip(s.board.beachheads, s.beach, strict=True):
         if s.fortune == 6 and s.card == 10:
-            used = effect_values(s, f"LANDED-{bh.power}")
+            used = [e.beach for e in effects_of(s, Landed) if e.power == bh.power]
             if used and used[0] != bh.name:
                 continue
         zones = [b.lands_into for b in s.board.beachheads if b.power == bh.power] if coordinated else [bh.lands_into]
