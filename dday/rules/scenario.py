@@ -130,9 +130,9 @@ def run(state: State, script: Script) -> State:
 
 def events_of(state: State, script: Script) -> tuple[State, list[Event]]:
     """Like :func:`run`, also returning every event recorded on the way (``state.events`` first)."""
-    lines: list[Event] = list(state.events)
+    events: list[Event] = list(state.events)
     for x in script:
         item: Any = parse_action(x) if isinstance(x, str) else x
         state = apply(state, item)
-        lines.extend(state.events)
-    return state, lines
+        events.extend(state.events)
+    return state, events
