@@ -139,7 +139,7 @@ def main() -> None:
     build = Path(args.aacalc2).expanduser()
     if not (build / "dist" / "index.js").is_file() or shutil.which("node") is None:
         print(f"no aacalc2 build at {build} (or no node on PATH): nothing to compare.\nTo make one:")
-        print(__doc__.split("To build it (npm's TypeScript; nothing installed system-wide)::")[1].split("Per size")[0].rstrip())
+        print(__doc__.split("system-wide)::")[1].split("Per size")[0].strip("\n").rstrip())
         print("\nthen run this again (or pass --aacalc2 DIR / set DDAY_AACALC2).")
         return
     ours = dday_times(args.repeats)

@@ -108,7 +108,7 @@ def run_all(page: Any, url: str) -> Any:
 
 def measure_move(page: Any, lab: Any, i: int) -> float:
     """ms from key press ``i`` on the Allied infantry slider (right on even ``i``, left on odd) to the lab's last change."""
-    handle = lab.locator(".widget-slider .noUi-handle").first  # the first slider: Allied infantry
+    handle = lab.get_by_role("slider", name="Allied infantry").first  # a NamedSlider (an input a screen reader names)
     handle.focus()
     page.wait_for_timeout(300)
     page.evaluate("() => { window.__changes = []; }")
