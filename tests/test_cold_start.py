@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 LATER = ("pandas", "mistune", "dday.views.quiz", "dday.views.widgets.odds_lab")
 
 
@@ -29,3 +31,23 @@ def test_the_lazy_names_come_when_asked_for() -> None:
     from dday.views.widgets.odds_lab import OddsLab, UnitsNeeded
 
     assert (tutorial.Quiz, tutorial.OddsLab, tutorial.UnitsNeeded) == (Quiz, OddsLab, UnitsNeeded)
+
+
+def test_the_map_puts_its_layers_on_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: a card lab's map is ~110 layers; added one by one, each set the map's layers anew
+    (a new tuple, checked and announced), a sixth of the map's start. Now one assignment holds them
+    all, in the same order (sea, airfield, zones ... badges on top)."""
+    import ipyleaflet
+
+    from dday.rules.setup import initial_state
+    from dday.views.maps import LeafletView
+
+    added: list[object] = []
+    plain_add = ipyleaflet.Map.add
+    monkeypatch.setattr(ipyleaflet.Map, "add", lambda self, item, index=None: (added.append(item), plain_add(self, item, index))[1])
+    view = LeafletView(initial_state())
+    assert sum(isinstance(item, ipyleaflet.Layer) for item in added) <= 1  # the town names, later, if zoomed in
+    layers = view.map.layers
+    assert layers[0] is view.sea_layer and layers[1] is view.airfield_layer
+    assert list(layers).index(view.highlight_layer) < list(layers).index(next(iter(view.markers.values())))
+    assert set(view.zone_layers.values()) | set(view.markers.values()) | set(view.city_markers.values()) <= set(layers)
