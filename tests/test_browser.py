@@ -626,7 +626,7 @@ def test_w_odds_lab_draws_both_charts_side_by_side(page: Any, lab_server: tuple[
     _open_and_run_all(page, url, token, "18_combat_odds_lab.ipynb", shots)
     panel = _visible_panel(page)
     lab = _w_output_with(panel, page, "Simulate")
-    plots = lab.locator(".js-plotly-plot")
+    plots = lab.locator(".js-plotly-plot >> visible=true")  # a ReactFigure's tiny loader figure is hidden
     _wait_until(lambda: plots.count() >= 2, 60, "the odds lab's two charts were not drawn")
     _w_settle(page, 1.5)
     assert lab.locator(".js-plotly-plot .heatmaplayer image, .js-plotly-plot .hm image").count() >= 1  # the heatmap is not blank
