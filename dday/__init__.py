@@ -11,7 +11,7 @@ from .rules.actions import Action, parse_action
 from .rules.board import Board, load_board
 from .rules.engine import apply, chance_outcomes, legal_actions, sample_roll
 from .rules.setup import initial_state, state_from_json
-from .rules.state import Rules, State
+from .rules.state import RuleOptions, State
 
 __all__ = [
     "Action",
@@ -20,7 +20,7 @@ __all__ = [
     "BoardDataError",
     "DDayError",
     "IllegalActionError",
-    "Rules",
+    "RuleOptions",
     "SaveFileError",
     "State",
     "apply",

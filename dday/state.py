@@ -1,4 +1,4 @@
-"""dday.state — the game state (moved). :class:`State` and :class:`Rules` are in
+"""dday.state — the game state (moved). :class:`State` and :class:`RuleOptions` are in
 :mod:`dday.rules.state`, the steps in :mod:`dday.rules.steps`, the set-up and JSON loading in
 :mod:`dday.rules.setup`; this module re-exports them.
 """
@@ -7,7 +7,7 @@ from .errors import SaveFileError
 from .rules.board import Board, load_board
 from .rules.dice import Dice
 from .rules.setup import check_invariants, initial_inventory, initial_state, state_from_json
-from .rules.state import FORMAT_VERSION, Rules, State, evolve
+from .rules.state import FORMAT_VERSION, RuleOptions, State, evolve
 from .rules.steps import (
     NO_DICE,
     STEP_TYPES,
@@ -56,7 +56,7 @@ __all__ = [
     "PickStep",
     "PlaceReinforcementsStep",
     "Roll",
-    "Rules",
+    "RuleOptions",
     "SaveFileError",
     "Side",
     "State",

@@ -3,7 +3,7 @@
 Every rule ID in a notebook's Markdown (``R-BH-2``, ``ORDER-9``, ``FAQ-29`` ...) is written as
 ``<abbr title="...">R-BH-2</abbr>``: JupyterLab, Voilà and GitHub show it as the ID, dotted
 underlined, and hovering over it shows the rule's summary (one or two sentences of our own, the
-entry's ``*Summary:*`` line in the rules reference, :func:`dday.rules.lookup`), whole, never cut. The titles are generated, never typed: after editing a
+entry's ``*Summary:*`` line in the rules reference, :func:`dday.rules.reference.lookup`), whole, never cut. The titles are generated, never typed: after editing a
 notebook or the reference, run ::
 
     python -m dday.views.rule_links notebooks/*.ipynb          # rewrite the titles
