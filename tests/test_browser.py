@@ -637,6 +637,31 @@ def test_w_odds_lab_draws_both_charts_side_by_side(page: Any, lab_server: tuple[
     assert "Allies attack (order 11)" in text and "blockhouse" in text
 
 
+def test_w_odds_lab_slider_moves_with_the_keyboard_and_the_charts_change_in_place(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+    """Issue 33: an arrow key on 18's "Allied infantry" slider moves it in JupyterLab (its shortcuts
+    took the key before), and both charts follow in place: the same plot elements, new contents."""
+    url, token = lab_server
+    _open_and_run_all(page, url, token, "18_combat_odds_lab.ipynb", shots)
+    panel = _visible_panel(page)
+    lab = _w_output_with(panel, page, "Simulate")
+    plots = lab.locator(".js-plotly-plot >> visible=true")
+    _wait_until(lambda: plots.count() >= 2, 60, "the odds lab's two charts were not drawn")
+    _w_settle(page, 1.5)
+    lab.evaluate("e => { window.__plots = Array.from(e.querySelectorAll('.dday-react-chart .js-plotly-plot')); }")
+    slider = lab.get_by_role("slider", name="Allied infantry").first
+    before = slider.evaluate("e => Number(e.value)")
+    title = lab.locator(".dday-react-chart .gtitle").first  # the heatmap's title names the forces
+    assert f"Allies {before}i" in (title.text_content() or "")
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    _wait_until(lambda: f"Allies {before + 1}i" in (title.text_content() or ""), 60, "the heatmap did not follow the slider")
+    assert slider.evaluate("e => Number(e.value)") == before + 1
+    same = lab.evaluate("e => { const now = Array.from(e.querySelectorAll('.dday-react-chart .js-plotly-plot')); "
+                        "return now.length === 2 && now.every((p, i) => p === window.__plots[i]); }")
+    assert same, "a chart was drawn anew instead of being updated in place"
+    _w_shot(page, lab, shots / "w_18_after_a_key.png")
+
+
 def test_w_let_the_bot_decide_says_why(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
     """Issue 20: in a card lab, "Let the bot decide" plays the coach's move and shows its reason, numbers included."""
     url, token = lab_server
