@@ -1,7 +1,7 @@
 """Exceptions. Each is a ``ValueError`` subclass so callers can catch broadly or precisely.
 
 An illegal action names the rule it breaks, with the rule's title from the rules reference
-(``dday.rules.lookup``), so a reader knows what the ID means without looking it up:
+(``dday.rules.reference.lookup``), so a reader knows what the ID means without looking it up:
 
 >>> err = IllegalActionError("R-STACK-1", "F30 would hold 9 Allied land units")
 >>> str(err)

@@ -1,4 +1,4 @@
-"""Avalon Hill's *D-Day* (1961), Basic Game: AH-1..AH-20 of the rules reference, against ``dday.avalon_hill``.
+"""Avalon Hill's *D-Day* (1961), Basic Game: AH-1..AH-20 of the rules reference, against ``dday.variants.avalon_hill``.
 
 Each test names the AH rule it checks (in its name or with ``@pytest.mark.rules``). The
 descriptive rules (scope, setup, movement, ...) are checked through the small pieces of data
@@ -10,12 +10,61 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
 from dday.errors import DDayError, IllegalActionError
 from dday.variants import avalon_hill as ah
+from dday.variants.avalon_hill.combat_table import (
+    AUTO_DE,
+    COLUMNS,
+    CONFIDENCE,
+    CRT,
+    QUOTED_UNITS,
+    RESULTS,
+    TERRAIN,
+    UNIT_KINDS,
+    OddsTooLowError,
+    battle_odds,
+    can_attack,
+    confidence_frame,
+    confidence_table,
+    crt_frame,
+    crt_result,
+    massing_table,
+    modified_defense,
+    odds_column,
+    quoted_units_table,
+    result_distribution,
+    result_probabilities,
+    soak_off_allowed,
+    terrain_multiplier,
+)
+from dday.variants.avalon_hill.comparison import compare_models, massing_figure, results_figure, sweep_2004, sweep_figure, sweep_table
+from dday.variants.avalon_hill.procedures import (
+    REPLACEMENTS,
+    STACK_LIMIT,
+    TROOP_INVASION_EXAMPLES,
+    TURN_SEQUENCE,
+    VICTORY,
+    Battle,
+    allied_victory,
+    battle_summary,
+    check_battle_plan,
+    drop_allowed,
+    exchange,
+    exerts_zoc,
+    german_setup_legal,
+    german_victory,
+    invasion_within_limits,
+    may_occupy,
+    path_legal,
+    reinforcement_entry_allowed,
+    replacement_allowance,
+    stack_legal,
+    stack_movement,
+)
 
 # AH-10, transcribed row by row (die 1..6) as printed there; the module stores it column by column.
 AH_10_ROWS = """
@@ -29,7 +78,7 @@ AE AE AE AE AE AE AE DE DE DE DE
 
 
 def rows_to_crt(rows: list[list[str]]) -> dict[str, tuple[str, ...]]:
-    return {col: tuple(row[i] for row in rows) for i, col in enumerate(ah.COLUMNS)}
+    return {col: tuple(row[i] for row in rows) for i, col in enumerate(COLUMNS)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -38,61 +87,61 @@ def rows_to_crt(rows: list[list[str]]) -> dict[str, tuple[str, ...]]:
 
 def test_ah_10_crt_matches_the_transcription() -> None:
     rows = [line.split() for line in AH_10_ROWS.strip().splitlines()]
-    assert rows_to_crt(rows) == ah.CRT
-    assert tuple(ah.CRT) == ah.COLUMNS == ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
+    assert rows_to_crt(rows) == CRT
+    assert tuple(CRT) == COLUMNS == ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
 
 
 def test_ah_10_crt_is_monotone_for_the_attacker() -> None:
     """Moving one column to the right never makes a die face worse for the attacker."""
-    rank = {r: i for i, r in enumerate(ah.RESULTS)}
-    for left, right in zip(ah.COLUMNS, ah.COLUMNS[1:], strict=False):
+    rank = {r: i for i, r in enumerate(RESULTS)}
+    for left, right in pairwise(COLUMNS):
         for die in range(1, 7):
-            assert rank[ah.crt_result(right, die)] >= rank[ah.crt_result(left, die)], (left, right, die)
+            assert rank[crt_result(right, die)] >= rank[crt_result(left, die)], (left, right, die)
 
 
 @pytest.mark.rules("AH-10")
 def test_probabilities_of_every_column_sum_to_one_exactly() -> None:
-    for col in (*ah.COLUMNS, ah.AUTO_DE):
+    for col in (*COLUMNS, AUTO_DE):
         for at_sea in (False, True):
-            p = ah.result_probabilities(col, attacker_at_sea=at_sea)
-            assert list(p) == list(ah.RESULTS)
+            p = result_probabilities(col, attacker_at_sea=at_sea)
+            assert list(p) == list(RESULTS)
             assert all(isinstance(v, Fraction) and v.denominator in (1, 2, 3, 6) for v in p.values())
             assert sum(p.values()) == 1
-    assert ah.result_probabilities(ah.AUTO_DE) == {"AE": 0, "AB2": 0, "EX": 0, "DB2": 0, "DE": 1}
+    assert result_probabilities(AUTO_DE) == {"AE": 0, "AB2": 0, "EX": 0, "DB2": 0, "DE": 1}
 
 
 @pytest.mark.rules("AH-10")
 def test_ah_10_column_probabilities_are_counts_of_faces() -> None:
-    assert ah.result_probabilities("1-6") == {"AE": Fraction(5, 6), "AB2": Fraction(1, 6), "EX": 0, "DB2": 0, "DE": 0}
-    assert ah.result_probabilities("2-1") == {
+    assert result_probabilities("1-6") == {"AE": Fraction(5, 6), "AB2": Fraction(1, 6), "EX": 0, "DB2": 0, "DE": 0}
+    assert result_probabilities("2-1") == {
         "AE": Fraction(1, 6),
         "AB2": Fraction(1, 6),
         "EX": Fraction(1, 3),
         "DB2": Fraction(1, 6),
         "DE": Fraction(1, 6),
     }
-    assert ah.result_probabilities("6-1")["DE"] == Fraction(5, 6)
-    frame = ah.crt_frame()
-    assert frame.loc["3-1", "DE"] == Fraction(1, 3) and list(frame.index) == [*ah.COLUMNS, ah.AUTO_DE]
-    d = ah.result_distribution("1-1")
+    assert result_probabilities("6-1")["DE"] == Fraction(5, 6)
+    frame = crt_frame()
+    assert frame.loc["3-1", "DE"] == Fraction(1, 3) and list(frame.index) == [*COLUMNS, AUTO_DE]
+    d = result_distribution("1-1")
     assert d.total == 1 and "RECONSTRUCTED" in d.formula
 
 
 def test_ah_10_bad_column_or_die_is_refused() -> None:
     with pytest.raises(ValueError):
-        ah.crt_result("7-1", 1)
+        crt_result("7-1", 1)
     with pytest.raises(ValueError):
-        ah.crt_result("1-1", 7)
+        crt_result("1-1", 7)
 
 
 def test_ah_10_and_ah_9_are_tagged_reconstructed() -> None:
-    tags = {k: c.tag for k, c in ah.CONFIDENCE.items()}
-    assert tags["crt"] == "RECONSTRUCTED" and ah.CONFIDENCE["crt"].rule == "AH-10"
-    assert tags["rounding"] == "RECONSTRUCTED" and ah.CONFIDENCE["rounding"].rule == "AH-9"
+    tags = {k: c.tag for k, c in CONFIDENCE.items()}
+    assert tags["crt"] == "RECONSTRUCTED" and CONFIDENCE["crt"].rule == "AH-10"
+    assert tags["rounding"] == "RECONSTRUCTED" and CONFIDENCE["rounding"].rule == "AH-9"
     assert tags["odds_ratio"] == "OFFICIAL"
     assert set(tags.values()) <= {"OFFICIAL", "RECONSTRUCTED", "POLICY", "OFFICIAL / incomplete"}
-    assert "RECONSTRUCTED" in (ah.__doc__ or "") and "RECONSTRUCTED" in (ah.odds_column.__doc__ or "")
-    assert len(ah.confidence_frame()) == len(ah.CONFIDENCE)
+    assert "RECONSTRUCTED" in (ah.__doc__ or "") and "RECONSTRUCTED" in (odds_column.__doc__ or "")
+    assert len(confidence_frame()) == len(CONFIDENCE)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,10 +149,10 @@ def test_ah_10_and_ah_9_are_tagged_reconstructed() -> None:
 
 
 def test_ah_9_29th_division_against_static_division_is_2_to_1() -> None:
-    us29 = ah.QUOTED_UNITS["US 29th Infantry Division"]
-    static47 = ah.QUOTED_UNITS["German 47th Static Division"]
+    us29 = QUOTED_UNITS["US 29th Infantry Division"]
+    static47 = QUOTED_UNITS["German 47th Static Division"]
     assert us29.attack == 4 and static47.defense == 2
-    assert ah.battle_odds([us29.attack], [static47.defense]) == "2-1"
+    assert battle_odds([us29.attack], [static47.defense]) == "2-1"
 
 
 @pytest.mark.parametrize(
@@ -121,12 +170,12 @@ def test_ah_9_29th_division_against_static_division_is_2_to_1() -> None:
         (1, 6, "1-6"),
         (13, 2, "6-1"),  # 6.5 rounds down to 6-1 and is rolled
         (12, 2, "6-1"),
-        (14, 2, ah.AUTO_DE),
-        (100, 1, ah.AUTO_DE),
+        (14, 2, AUTO_DE),
+        (100, 1, AUTO_DE),
     ],
 )
 def test_ah_9_odds_round_in_the_defenders_favour(attack: int, defense: int, column: str) -> None:
-    assert ah.odds_column(attack, defense) == column
+    assert odds_column(attack, defense) == column
 
 
 def test_ah_9_rounding_never_helps_the_attacker() -> None:
@@ -138,33 +187,33 @@ def test_ah_9_rounding_never_helps_the_attacker() -> None:
 
     for a in range(1, 40):
         for d in range(1, 40):
-            if not ah.soak_off_allowed(a, d):
+            if not soak_off_allowed(a, d):
                 continue
-            col = ah.odds_column(a, d)
-            if col == ah.AUTO_DE:
+            col = odds_column(a, d)
+            if col == AUTO_DE:
                 assert Fraction(a, d) >= 7
                 continue
             assert value(col) <= Fraction(a, d)
-            better = [c for c in ah.COLUMNS if value(c) > value(col)]
+            better = [c for c in COLUMNS if value(c) > value(col)]
             assert not better or value(better[0]) > Fraction(a, d)
 
 
 @pytest.mark.rules("AH-9", "AH-13")
 def test_odds_worse_than_1_to_6_raise_a_value_error_naming_the_rules() -> None:
     for a, d in [(1, 7), (2, 13), (4, 25)]:
-        with pytest.raises(ah.OddsTooLowError) as err:
-            ah.odds_column(a, d)
+        with pytest.raises(OddsTooLowError) as err:
+            odds_column(a, d)
         assert isinstance(err.value, ValueError) and isinstance(err.value, IllegalActionError) and isinstance(err.value, DDayError)
         assert "AH-9" in str(err.value) and "AH-13" in str(err.value) and err.value.rule == "AH-13"
     with pytest.raises(ValueError):
-        ah.odds_column(0, 4)
+        odds_column(0, 4)
 
 
 def test_ah_9_above_6_to_1_eliminates_without_a_roll() -> None:
-    col = ah.odds_column(21, 3)
-    assert col == ah.AUTO_DE
-    assert all(ah.crt_result(col, die) == "DE" for die in range(1, 7))
-    assert ah.CONFIDENCE["automatic_elimination"].tag == "RECONSTRUCTED"
+    col = odds_column(21, 3)
+    assert col == AUTO_DE
+    assert all(crt_result(col, die) == "DE" for die in range(1, 7))
+    assert CONFIDENCE["automatic_elimination"].tag == "RECONSTRUCTED"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -172,11 +221,11 @@ def test_ah_9_above_6_to_1_eliminates_without_a_roll() -> None:
 
 
 def test_ah_11_exchange_of_a_doubled_4_defense_division_costs_8_attack_factors() -> None:
-    required = ah.modified_defense([4], "city")
+    required = modified_defense([4], "city")
     assert required == 8
-    e = ah.exchange([4, 4, 6, 2], required)
+    e = exchange([4, 4, 6, 2], required)
     assert e.lost == 8 and e.removed == (0, 1) and not e.shortfall
-    e = ah.exchange([6, 2, 6], required)
+    e = exchange([6, 2, 6], required)
     assert e.lost == 8 and e.removed == (0, 1)
 
 
@@ -184,27 +233,27 @@ def test_ah_11_exchange_picks_a_minimal_loss_set() -> None:
     """Brute force: no subset paying at least the requirement loses fewer factors, or as many with fewer units."""
     cases = [([4, 4, 6], 7), ([6, 4, 2], 6), ([5, 3, 3, 2], 6), ([1, 1, 1, 9], 3), ([7, 4, 4], 8), ([2, 2, 2, 2, 3], 5), ([4] * 6, 12)]
     for factors, need in cases:
-        e = ah.exchange(factors, need)
+        e = exchange(factors, need)
         assert sum(factors[i] for i in e.removed) == e.lost >= need
         for k in range(len(factors) + 1):
             for sub in combinations(range(len(factors)), k):
                 s = sum(factors[i] for i in sub)
                 if s >= need:
                     assert (e.lost, len(e.removed)) <= (s, k), (factors, need, sub)
-    assert ah.exchange([6, 4, 2], 6).removed == (0,)  # the 6 alone, not 4 + 2
-    assert ah.exchange([4, 4], 0).removed == ()
+    assert exchange([6, 4, 2], 6).removed == (0,)  # the 6 alone, not 4 + 2
+    assert exchange([4, 4], 0).removed == ()
 
 
 def test_ah_11_exchange_shortfall_removes_every_attacker() -> None:
-    e = ah.exchange([4], ah.modified_defense([4], "city"))  # 1-2 odds, EX: 4 attack factors cannot pay 8
+    e = exchange([4], modified_defense([4], "city"))  # 1-2 odds, EX: 4 attack factors cannot pay 8
     assert e.shortfall and e.removed == (0,) and e.lost == 4
-    assert ah.CONFIDENCE["exchange_shortfall"].tag == "RECONSTRUCTED"
-    assert ah.CONFIDENCE["exchange_choice"].tag == "POLICY"
+    assert CONFIDENCE["exchange_shortfall"].tag == "RECONSTRUCTED"
+    assert CONFIDENCE["exchange_choice"].tag == "POLICY"
 
 
 def test_ah_11_results_affect_whole_stacks() -> None:
-    assert ah.RESULTS == ("AE", "AB2", "EX", "DB2", "DE")
-    assert {r for col in ah.CRT.values() for r in col} == set(ah.RESULTS)
+    assert RESULTS == ("AE", "AB2", "EX", "DB2", "DE")
+    assert {r for col in CRT.values() for r in col} == set(RESULTS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -212,37 +261,37 @@ def test_ah_11_results_affect_whole_stacks() -> None:
 
 
 def test_ah_13_soak_off_example() -> None:
-    infantry = ah.QUOTED_UNITS["Allied infantry division"]
-    ss = ah.QUOTED_UNITS["German SS panzer division (2SS, 9SS, 12SS)"]
+    infantry = QUOTED_UNITS["Allied infantry division"]
+    ss = QUOTED_UNITS["German SS panzer division (2SS, 9SS, 12SS)"]
     assert infantry == (4, 4, 4) and ss == (6, 6, 4)
     attack = {f"inf{i}": 4 for i in range(6)}
     defense = {"2SS": 6, "9SS": 6, "12SS": 6}
-    plan = [ah.Battle(("inf0",), ("2SS", "9SS")), ah.Battle(tuple(f"inf{i}" for i in range(1, 6)), ("12SS",))]
-    assert ah.check_battle_plan(plan, attack, defense, engaged=defense) == ["1-3", "3-1"]
+    plan = [Battle(("inf0",), ("2SS", "9SS")), Battle(tuple(f"inf{i}" for i in range(1, 6)), ("12SS",))]
+    assert check_battle_plan(plan, attack, defense, engaged=defense) == ["1-3", "3-1"]
     # without the soak-off, all six against all three: 24:18 is only 1-1
-    assert ah.check_battle_plan([ah.Battle(tuple(attack), tuple(defense))], attack, defense, engaged=defense) == ["1-1"]
+    assert check_battle_plan([Battle(tuple(attack), tuple(defense))], attack, defense, engaged=defense) == ["1-1"]
 
 
 def test_ah_13_soak_off_limit_is_1_to_6() -> None:
-    assert ah.soak_off_allowed(4, 24) and not ah.soak_off_allowed(4, 25) and not ah.soak_off_allowed(1, 7)
-    assert ah.soak_off_allowed(30, 1)  # odds above 6-1 are allowed (they simply win)
-    with pytest.raises(ah.OddsTooLowError):
-        ah.check_battle_plan([ah.Battle(("a",), ("x",))], {"a": 1}, {"x": 7}, engaged=["x"])
+    assert soak_off_allowed(4, 24) and not soak_off_allowed(4, 25) and not soak_off_allowed(1, 7)
+    assert soak_off_allowed(30, 1)  # odds above 6-1 are allowed (they simply win)
+    with pytest.raises(OddsTooLowError):
+        check_battle_plan([Battle(("a",), ("x",))], {"a": 1}, {"x": 7}, engaged=["x"])
 
 
 def test_ah_13_every_engaged_defender_must_be_fought() -> None:
     with pytest.raises(IllegalActionError) as err:
-        ah.check_battle_plan([ah.Battle(("a",), ("x",))], {"a": 4}, {"x": 2, "y": 2}, engaged=["x", "y"])
+        check_battle_plan([Battle(("a",), ("x",))], {"a": 4}, {"x": 2, "y": 2}, engaged=["x", "y"])
     assert err.value.rule == "AH-13"
 
 
 def test_ah_12_no_unit_fights_twice_and_attack_ignores_terrain() -> None:
     with pytest.raises(IllegalActionError) as err:
-        ah.check_battle_plan([ah.Battle(("a",), ("x",)), ah.Battle(("a",), ("y",))], {"a": 4}, {"x": 2, "y": 2}, engaged=["x", "y"])
+        check_battle_plan([Battle(("a",), ("x",)), Battle(("a",), ("y",))], {"a": 4}, {"x": 2, "y": 2}, engaged=["x", "y"])
     assert err.value.rule == "AH-12"
     # the attack total is the same whatever the square the defender stands on; only the defense changes
-    assert ah.battle_odds([4, 4], [4], "clear") == "2-1"
-    assert ah.battle_odds([4, 4], [4], "city") == "1-1"
+    assert battle_odds([4, 4], [4], "clear") == "2-1"
+    assert battle_odds([4, 4], [4], "city") == "1-1"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,29 +299,29 @@ def test_ah_12_no_unit_fights_twice_and_attack_ignores_terrain() -> None:
 
 
 def test_ah_14_terrain_multipliers() -> None:
-    assert {t: ah.terrain_multiplier(t) for t in ("clear", "city", "fortified_zone", "mountain", "fortress")} == {
+    assert {t: terrain_multiplier(t) for t in ("clear", "city", "fortified_zone", "mountain", "fortress")} == {
         "clear": 1,
         "city": 2,
         "fortified_zone": 2,
         "mountain": 2,
         "fortress": 3,
     }
-    assert ah.terrain_multiplier("clear", across_river=True) == 2
-    assert ah.terrain_multiplier("clear", across_river=True, also_from_same_side=True) == 1
+    assert terrain_multiplier("clear", across_river=True) == 2
+    assert terrain_multiplier("clear", across_river=True, also_from_same_side=True) == 1
 
 
 def test_ah_14_multipliers_do_not_stack() -> None:
-    assert ah.terrain_multiplier(["city", "fortified_zone"], across_river=True) == 2
-    assert ah.terrain_multiplier(["fortress"], across_river=True) == 3
-    assert ah.CONFIDENCE["terrain_combination"].tag == "RECONSTRUCTED"
+    assert terrain_multiplier(["city", "fortified_zone"], across_river=True) == 2
+    assert terrain_multiplier(["fortress"], across_river=True) == 3
+    assert CONFIDENCE["terrain_combination"].tag == "RECONSTRUCTED"
     with pytest.raises(ValueError):
-        ah.terrain_multiplier("sea")
+        terrain_multiplier("sea")
 
 
 def test_ah_14_fortress_and_river_block_zones_of_control() -> None:
-    assert ah.TERRAIN["fortress"].blocks_zoc and ah.TERRAIN["river"].blocks_zoc
-    assert not ah.exerts_zoc(in_fortress=True) and not ah.exerts_zoc(across_river=True)
-    assert ah.TERRAIN["mountain"].ends_movement and not ah.TERRAIN["x_mountain"].enterable
+    assert TERRAIN["fortress"].blocks_zoc and TERRAIN["river"].blocks_zoc
+    assert not exerts_zoc(in_fortress=True) and not exerts_zoc(across_river=True)
+    assert TERRAIN["mountain"].ends_movement and not TERRAIN["x_mountain"].enterable
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,15 +329,15 @@ def test_ah_14_fortress_and_river_block_zones_of_control() -> None:
 
 
 def test_ah_20_from_3_to_1_the_attacker_no_longer_suffers_ae_or_ab2() -> None:
-    safe = [col for col in ah.COLUMNS if not {"AE", "AB2"} & set(ah.CRT[col])]
-    assert safe == list(ah.COLUMNS[ah.COLUMNS.index("3-1") :])
-    assert ah.result_probabilities("2-1")["AE"] + ah.result_probabilities("2-1")["AB2"] == Fraction(1, 3)
+    safe = [col for col in COLUMNS if not {"AE", "AB2"} & set(CRT[col])]
+    assert safe == list(COLUMNS[COLUMNS.index("3-1") :])
+    assert result_probabilities("2-1")["AE"] + result_probabilities("2-1")["AB2"] == Fraction(1, 3)
 
 
 def test_ah_20_one_roll_decides_the_whole_stack() -> None:
     """In 1961 a battle is one die: the same six outcomes whatever the number of units."""
-    one = ah.result_probabilities(ah.battle_odds([4], [2]))
-    many = ah.result_probabilities(ah.battle_odds([4] * 6, [6, 6]))
+    one = result_probabilities(battle_odds([4], [2]))
+    many = result_probabilities(battle_odds([4] * 6, [6, 6]))
     assert one == many  # 4:2 and 24:12 are both 2-1
 
 
@@ -298,99 +347,99 @@ def test_ah_20_one_roll_decides_the_whole_stack() -> None:
 
 def test_ah_1_terrain_types_of_the_basic_game() -> None:
     for t in ("city", "fortress", "fortified_zone", "mountain", "x_mountain", "sea", "coastal", "river", "inland_port"):
-        assert t in ah.TERRAIN
-    assert not ah.TERRAIN["sea"].enterable
+        assert t in TERRAIN
+    assert not TERRAIN["sea"].enterable
 
 
 def test_ah_2_only_quoted_counter_values_are_known() -> None:
-    assert ah.QUOTED_UNITS["German 47th Static Division"].attack is None  # not in the text
-    assert ah.CONFIDENCE["counter_values"].tag == "OFFICIAL / incomplete"
-    assert set(ah.UNIT_KINDS) == {"infantry", "armor", "parachute", "static", "hq"}
+    assert QUOTED_UNITS["German 47th Static Division"].attack is None  # not in the text
+    assert CONFIDENCE["counter_values"].tag == "OFFICIAL / incomplete"
+    assert set(UNIT_KINDS) == {"infantry", "armor", "parachute", "static", "hq"}
 
 
 def test_ah_3_german_setup() -> None:
-    assert ah.german_setup_legal("static", "clear", coastal=True)
-    assert not ah.german_setup_legal("static", "clear", coastal=False)
-    assert ah.german_setup_legal("armor", "clear", star=True, named_ss=True)
-    assert not ah.german_setup_legal("armor", "clear", named_ss=True)
-    assert not ah.german_setup_legal("infantry", "x_mountain") and not ah.german_setup_legal("infantry", "sea")
-    assert ah.german_setup_legal("infantry", "city", stack=3) and not ah.german_setup_legal("infantry", "city", stack=4)
+    assert german_setup_legal("static", "clear", coastal=True)
+    assert not german_setup_legal("static", "clear", coastal=False)
+    assert german_setup_legal("armor", "clear", star=True, named_ss=True)
+    assert not german_setup_legal("armor", "clear", named_ss=True)
+    assert not german_setup_legal("infantry", "x_mountain") and not german_setup_legal("infantry", "sea")
+    assert german_setup_legal("infantry", "city", stack=3) and not german_setup_legal("infantry", "city", stack=4)
 
 
 def test_ah_4_turn_sequence() -> None:
-    sides = [s for s, _ in ah.TURN_SEQUENCE]
+    sides = [s for s, _ in TURN_SEQUENCE]
     assert sides == ["allies", "allies", "germany", "germany", "germany"]
-    assert "move" in ah.TURN_SEQUENCE[0][1] and "battle" in ah.TURN_SEQUENCE[1][1]
-    assert "reinforcements" in ah.TURN_SEQUENCE[2][1] and "week" in ah.TURN_SEQUENCE[4][1]
+    assert "move" in TURN_SEQUENCE[0][1] and "battle" in TURN_SEQUENCE[1][1]
+    assert "reinforcements" in TURN_SEQUENCE[2][1] and "week" in TURN_SEQUENCE[4][1]
 
 
 def test_ah_5_victory() -> None:
-    assert ah.allied_victory(german_units_on_continent=0, divisions_across_rhine=0)
-    assert ah.allied_victory(5, 10) and not ah.allied_victory(5, 9)
-    assert ah.german_victory(0, 3) and ah.german_victory(12, 51) and not ah.german_victory(12, 50)
-    assert not ah.german_victory(12, 51, allies_won=True)
-    assert len(ah.VICTORY["allies"]) == len(ah.VICTORY["germany"]) == 2
+    assert allied_victory(german_units_on_continent=0, divisions_across_rhine=0)
+    assert allied_victory(5, 10) and not allied_victory(5, 9)
+    assert german_victory(0, 3) and german_victory(12, 51) and not german_victory(12, 50)
+    assert not german_victory(12, 51, allies_won=True)
+    assert len(VICTORY["allies"]) == len(VICTORY["germany"]) == 2
 
 
 def test_ah_6_invasion_limits_and_sea_retreat() -> None:
-    assert ah.invasion_within_limits([2, 2, 2, 1, 1, 1], {"infantry": 6, "parachute": 3})
-    assert not ah.invasion_within_limits([3], {"infantry": 3})
-    assert not ah.invasion_within_limits([2, 2, 2, 1], {"infantry": 7})
-    assert not ah.invasion_within_limits([1], {"armor": 1})  # no armour in the Normandy first wave
+    assert invasion_within_limits([2, 2, 2, 1, 1, 1], {"infantry": 6, "parachute": 3})
+    assert not invasion_within_limits([3], {"infantry": 3})
+    assert not invasion_within_limits([2, 2, 2, 1], {"infantry": 7})
+    assert not invasion_within_limits([1], {"armor": 1})  # no armour in the Normandy first wave
     # a unit attacking from a sea square that must retreat is eliminated: AB2 counts as AE
-    land, sea = ah.result_probabilities("1-1"), ah.result_probabilities("1-1", attacker_at_sea=True)
+    land, sea = result_probabilities("1-1"), result_probabilities("1-1", attacker_at_sea=True)
     assert sea["AB2"] == 0 and sea["AE"] == land["AE"] + land["AB2"]
 
 
 def test_ah_7_movement() -> None:
-    assert ah.path_legal(4, ["clear"] * 4) and not ah.path_legal(4, ["clear"] * 5)
-    assert not ah.path_legal(4, ["clear", "enemy", "clear"])
-    assert not ah.path_legal(4, ["clear", "sea"]) and not ah.path_legal(4, ["x_mountain"])
-    assert ah.stack_movement([4, 6, 3]) == 3
+    assert path_legal(4, ["clear"] * 4) and not path_legal(4, ["clear"] * 5)
+    assert not path_legal(4, ["clear", "enemy", "clear"])
+    assert not path_legal(4, ["clear", "sea"]) and not path_legal(4, ["x_mountain"])
+    assert stack_movement([4, 6, 3]) == 3
 
 
 def test_ah_8_zones_of_control_end_movement() -> None:
-    assert ah.path_legal(4, ["clear", {"clear", "enemy_zoc"}])
-    assert not ah.path_legal(4, [{"clear", "enemy_zoc"}, "clear"])
-    assert ah.exerts_zoc()
+    assert path_legal(4, ["clear", {"clear", "enemy_zoc"}])
+    assert not path_legal(4, [{"clear", "enemy_zoc"}, "clear"])
+    assert exerts_zoc()
 
 
 def test_ah_15_stacking() -> None:
-    assert ah.STACK_LIMIT == {"allies": 2, "germany": 3}
-    assert ah.stack_legal("allies", 2) and not ah.stack_legal("allies", 3)
-    assert ah.stack_legal("germany", 3) and not ah.stack_legal("germany", 4)
+    assert STACK_LIMIT == {"allies": 2, "germany": 3}
+    assert stack_legal("allies", 2) and not stack_legal("allies", 3)
+    assert stack_legal("germany", 3) and not stack_legal("germany", 4)
 
 
 def test_ah_16_occupying_after_combat() -> None:
     for t in ("city", "fortified_zone", "mountain", "fortress"):
-        assert ah.may_occupy(t)
-    assert not ah.may_occupy("clear") and ah.may_occupy("clear", defense_doubled_by_river=True)
+        assert may_occupy(t)
+    assert not may_occupy("clear") and may_occupy("clear", defense_doubled_by_river=True)
 
 
 def test_ah_17_allied_reinforcements() -> None:
-    assert ah.reinforcement_entry_allowed(1, "sea") and not ah.reinforcement_entry_allowed(1, "coastal")
-    assert not ah.reinforcement_entry_allowed(2, "sea") and ah.reinforcement_entry_allowed(2, "coastal")
-    assert not ah.reinforcement_entry_allowed(2, "coastal", invaded_area=False)
-    assert ah.reinforcement_entry_allowed(5, "port", port="Antwerp") and not ah.reinforcement_entry_allowed(5, "port", port="Bremen")
-    assert ah.TROOP_INVASION_EXAMPLES["Normandy"][2] == {"armor": 2, "infantry": 4}
+    assert reinforcement_entry_allowed(1, "sea") and not reinforcement_entry_allowed(1, "coastal")
+    assert not reinforcement_entry_allowed(2, "sea") and reinforcement_entry_allowed(2, "coastal")
+    assert not reinforcement_entry_allowed(2, "coastal", invaded_area=False)
+    assert reinforcement_entry_allowed(5, "port", port="Antwerp") and not reinforcement_entry_allowed(5, "port", port="Bremen")
+    assert TROOP_INVASION_EXAMPLES["Normandy"][2] == {"armor": 2, "infantry": 4}
 
 
 def test_ah_18_hq_and_parachutes() -> None:
-    assert not ah.can_attack("hq") and ah.can_attack("parachute")
+    assert not can_attack("hq") and can_attack("parachute")
     with pytest.raises(IllegalActionError) as err:
-        ah.check_battle_plan([ah.Battle(("hq1",), ("x",))], {"hq1": 1}, {"x": 2}, engaged=["x"], kinds={"hq1": "hq"})
+        check_battle_plan([Battle(("hq1",), ("x",))], {"hq1": 1}, {"x": 2}, engaged=["x"], kinds={"hq1": "hq"})
     assert err.value.rule == "AH-18"
-    assert ah.drop_allowed(5, "clear") and not ah.drop_allowed(6, "clear")
-    assert not ah.drop_allowed(2, "mountain") and not ah.drop_allowed(2, "clear", enemy_controlled=True)
-    assert ah.drop_allowed(2, "clear", drops_made=1) and not ah.drop_allowed(2, "clear", drops_made=2)
-    assert not ah.drop_allowed(1, "clear", side="germany")
+    assert drop_allowed(5, "clear") and not drop_allowed(6, "clear")
+    assert not drop_allowed(2, "mountain") and not drop_allowed(2, "clear", enemy_controlled=True)
+    assert drop_allowed(2, "clear", drops_made=1) and not drop_allowed(2, "clear", drops_made=2)
+    assert not drop_allowed(1, "clear", side="germany")
 
 
 def test_ah_19_replacements_accumulate() -> None:
-    assert ah.replacement_allowance("allies", 8) == 0 and ah.replacement_allowance("allies", 9) == 2
-    assert ah.replacement_allowance("allies", 11, used=2) == 4
-    assert ah.replacement_allowance("germany", 15) == 0 and ah.replacement_allowance("germany", 16) == 5
-    assert "static" in ah.REPLACEMENTS["germany"][2] and "parachute" in ah.REPLACEMENTS["allies"][2]
+    assert replacement_allowance("allies", 8) == 0 and replacement_allowance("allies", 9) == 2
+    assert replacement_allowance("allies", 11, used=2) == 4
+    assert replacement_allowance("germany", 15) == 0 and replacement_allowance("germany", 16) == 5
+    assert "static" in REPLACEMENTS["germany"][2] and "parachute" in REPLACEMENTS["allies"][2]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,8 +448,8 @@ def test_ah_19_replacements_accumulate() -> None:
 
 @pytest.mark.rules("AH-9", "AH-14")
 def test_massing_table_steps_only_at_column_boundaries() -> None:
-    defense = ah.modified_defense([6, 2], "city")  # 16
-    df = ah.massing_table(defense, range(1, 120))
+    defense = modified_defense([6, 2], "city")  # 16
+    df = massing_table(defense, range(1, 120))
     assert df["attack"].min() == 3  # 3:16 → 1-6; 2:16 → 1-8 is left out
     # within one column the probabilities are identical: a flat step function of the attack total
     for _, group in df.groupby("odds"):
@@ -413,17 +462,17 @@ def test_massing_table_steps_only_at_column_boundaries() -> None:
 def test_ah_20_comparison_pictures_and_table_carry_the_exact_numbers() -> None:
     from dday import odds
 
-    a = ah.battle_summary([4] * 4, [6, 2], "city")
-    b = ah.battle_summary([4] * 8, [6, 2], "city")
-    fig = ah.results_figure({"A": a, "B": b})
+    a = battle_summary([4] * 4, [6, 2], "city")
+    b = battle_summary([4] * 8, [6, 2], "city")
+    fig = results_figure({"A": a, "B": b})
     assert [t.name for t in fig.data] == ["A", "B"]
     assert sum(fig.data[0].y) == pytest.approx(1.0)
-    mass = ah.massing_figure(16, range(3, 40))
+    mass = massing_figure(16, range(3, 40))
     assert len(mass.data) == 2 and mass.data[0].x[-1] == 39
     assert [t.name for t in mass.data] == ["defender removed", "attacker hurt"]  # words, as the notebook explains them
     assert mass.layout.yaxis.tickformat == ".0%"
     fight = odds.zone_fight("4i 2a 2t", "2i 1a 1t", cards=1).iloc[0]
-    table = ah.compare_models({"A": a}, {"2004": fight}, start_units=8)
+    table = compare_models({"A": a}, {"2004": fight}, start_units=8)
     assert list(table.data["model"]) == ["A", "2004"]
     gone = table.data["chance the defender is gone"]
     assert gone.iloc[0] == pytest.approx(float(a.probabilities["DE"] + a.probabilities["EX"]))
@@ -445,8 +494,8 @@ NOTEBOOK_FORCES = ["1i", "2i", "1i 1a", "1t", "2i 1a", "1a 1t", "2i 1t", "2i 1a 
 
 @pytest.mark.rules("AH-20")
 def test_ah_20_sweep_table_shows_percentages_and_words() -> None:
-    sweep = ah.sweep_2004(["4i 2a 2t", "8i"], "2i 1a 1t", cards=3)
-    table = ah.sweep_table(sweep)
+    sweep = sweep_2004(["4i 2a 2t", "8i"], "2i 1a 1t", cards=3)
+    table = sweep_table(sweep)
     html = table.to_html()
     headers = re.findall(r"<th[^>]*>([^<]*)</th>", html)
     assert {"Allies hold", "Axis hold", "still contested", "nobody left", "expected Allied units lost"} <= set(headers)
@@ -454,7 +503,7 @@ def test_ah_20_sweep_table_shows_percentages_and_words() -> None:
     cells = _shown_cells(html)
     assert cells[3] == "92.5 %" and cells[7] == "2.4"  # P(Allies hold) and expected losses of 4i 2a 2t
     assert not any(re.fullmatch(r"\d\.\d{4,}", c) for c in cells)  # no raw float like 0.925059
-    picked = ah.sweep_table(sweep, ["allies", "allies_hold", "E[allied units lost]"])
+    picked = sweep_table(sweep, ["allies", "allies_hold", "E[allied units lost]"])
     assert list(picked.data.columns) == ["Allied force", "Allies hold", "expected Allied units lost"]
     assert "After 3 attack cards: the chance of each outcome, and the units lost on average" in html
 
@@ -475,7 +524,7 @@ def _label_boxes(fig: object, plot_w: float = 900.0) -> list[tuple[float, float,
 
 @pytest.mark.rules("AH-20")
 def test_ah_20_sweep_figure_labels_neither_overlap_nor_leave_the_plot() -> None:
-    fig = ah.sweep_figure(ah.sweep_2004(NOTEBOOK_FORCES, "2i 1a 1t", cards=3), "title")
+    fig = sweep_figure(sweep_2004(NOTEBOOK_FORCES, "2i 1a 1t", cards=3), "title")
     assert fig.layout.yaxis.tickformat == ".0%" and fig.layout.yaxis.range[1] > 1  # room above 100 %
     assert [a.text for a in fig.layout.annotations] == NOTEBOOK_FORCES
     boxes = _label_boxes(fig)
@@ -488,10 +537,10 @@ def test_ah_20_sweep_figure_labels_neither_overlap_nor_leave_the_plot() -> None:
 
 @pytest.mark.rules("AH-2", "AH-10")
 def test_ah_2_quoted_units_and_confidence_tables_are_whole_and_in_words() -> None:
-    units = ah.quoted_units_table()
+    units = quoted_units_table()
     assert "not quoted" in _shown_cells(units.to_html())  # not "None", not a Factors(...) repr
-    conf = ah.confidence_table()
+    conf = confidence_table()
     html = conf.to_html()
     assert "..." not in html and "odds_ratio" not in html and "combat results table" in html
     assert "td.col1 {\n  white-space: nowrap;" in html  # rule IDs stay whole: "AH-13", not "AH-" over "13"
-    assert len(conf.data) == len(ah.CONFIDENCE)
+    assert len(conf.data) == len(CONFIDENCE)

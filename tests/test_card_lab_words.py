@@ -10,9 +10,9 @@ import re
 import pytest
 
 from dday import odds
-from dday.rules import rules_card
 from dday.rules.actions import ChooseCasualties, SplitNavalDice
 from dday.rules.engine import apply
+from dday.rules.reference import rules_card
 from dday.rules.scenario import position
 from dday.rules.setup import initial_state
 from dday.rules.steps import AATargetStep

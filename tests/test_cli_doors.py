@@ -208,11 +208,11 @@ def _stub(*args: object, **kw: object) -> int:
 def _in_process(argv: list[str]) -> tuple[int | str | None, str, str]:
     """(exit code, stdout, stderr) of ``cli.main(argv)`` with the work stubbed out."""
     import dday.launch
-    import dday.simulate
+    import dday.play.simulate
 
     out, err = io.StringIO(), io.StringIO()
     with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        for module, name in ((cli, "play_game"), (dday.simulate, "simulate"), (dday.launch, "main_tutorial"), (dday.launch, "serve_app")):
+        for module, name in ((cli, "play_game"), (dday.play.simulate, "simulate"), (dday.launch, "main_tutorial"), (dday.launch, "serve_app")):
             mp.setattr(module, name, _stub)
         try:
             code: int | str | None = cli.main(argv)

@@ -22,7 +22,7 @@ def test_a_card_lab_starts_without_pandas_the_quiz_or_the_odds_lab() -> None:
 
 
 def test_the_lazy_names_come_when_asked_for() -> None:
-    loaded = _imported_after("from dday.tutorial import quiz, card_table, OddsLab\nfrom dday.rules import rules_card\nquiz(\"01\")\ncard_table()\nfrom dday.rules import lookup\nlookup(\"R-COMBAT-4\").text_html()")
+    loaded = _imported_after("from dday.tutorial import quiz, card_table, OddsLab, rules_card\nquiz(\"01\")\ncard_table()\nfrom dday.tutorial import lookup\nlookup(\"R-COMBAT-4\").text_html()")
     assert loaded == dict.fromkeys(LATER, True)
     from dday import tutorial
     from dday.views.quiz import Quiz

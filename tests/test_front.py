@@ -13,7 +13,7 @@ from dday.rules.board import load_board
 from dday.rules.state import State
 from dday.rules.words import percent
 from dday.views.front import VALUES, front_by_turn, front_figure, turn_end_states
-from dday.views.maps import zone_control
+from dday.views.maps.labels import zone_control
 
 N, SEED = 4, 11
 
@@ -56,7 +56,7 @@ def test_turn_one_matches_a_direct_play_of_the_same_seeds(df: pd.DataFrame) -> N
 
 
 def test_cities_agree_with_simulate(df: pd.DataFrame) -> None:
-    """The victory-city columns of dday.simulate are the same games seen from another angle."""
+    """The victory-city columns of dday.play.simulate are the same games seen from another angle."""
     sim = simulate(N, allies="greedy", axis="random", seed=SEED, progress=False)
     b = load_board()
     for city, zone in b.victory_cities.items():

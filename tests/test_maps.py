@@ -29,8 +29,11 @@ from dday.rules.scenario import position
 from dday.rules.setup import initial_state
 from dday.rules.state import State
 from dday.rules.units import POWERS
-from dday.views import maps
 from dday.views.maps import layout, leaflet_view
+from dday.views.maps.geodata import CONTROL_COLORS, EMPTY_TOPO, SEA_COLOR, load_zones
+from dday.views.maps.labels import Badge, acting, title, zone_control
+from dday.views.maps.leaflet_view import LeafletView
+from dday.views.maps.plotly_view import export_png, plotly_map, show_config
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board()
@@ -82,7 +85,7 @@ def test_packaged_copy_is_identical_to_geo() -> None:
 
 
 def test_load_zones_matches_board() -> None:
-    data = maps.load_zones()
+    data = load_zones()
     land = [f["properties"]["id"] for f in data["features"] if f["properties"]["kind"] == "land"]
     assert sorted(land) == sorted(BOARD.zone_ids)
 
@@ -99,12 +102,12 @@ def _good() -> dict[str, Any]:
 
 def test_corrupted_not_json(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError, match="not GeoJSON"):
-        maps.load_zones(_write(tmp_path, '{"type": "FeatureCollection", "features": [ '))
+        load_zones(_write(tmp_path, '{"type": "FeatureCollection", "features": [ '))
 
 
 def test_corrupted_not_feature_collection(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError, match="FeatureCollection") as err:
-        maps.load_zones(_write(tmp_path, {"type": "Topology", "objects": {}}))
+        load_zones(_write(tmp_path, {"type": "Topology", "objects": {}}))
     assert isinstance(err.value, ValueError)
 
 
@@ -114,19 +117,19 @@ def test_corrupted_land_ids(tmp_path: Path) -> None:
     data["features"].remove(land[-1])
     land[0]["properties"]["id"] = "F99"
     with pytest.raises(BoardDataError, match=r"missing \['F1', 'F42'\], extra \['F99'\]"):
-        maps.load_zones(_write(tmp_path, data))
+        load_zones(_write(tmp_path, data))
 
 
 def test_corrupted_feature_without_kind(tmp_path: Path) -> None:
     data = _good()
     del data["features"][3]["properties"]["kind"]
     with pytest.raises(BoardDataError, match="lacks 'kind'"):
-        maps.load_zones(_write(tmp_path, data))
+        load_zones(_write(tmp_path, data))
 
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError, match="cannot read"):
-        maps.load_zones(tmp_path / "nope.geojson")
+        load_zones(tmp_path / "nope.geojson")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,27 +138,27 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_control_categories() -> None:
     s = position(card=11, zones={"F30": {"UK": "2i"}, "F26": {"Germany": "1i", "US": "2i"}, "F2": {"Germany": "1b"}})
-    assert [maps.zone_control(s, z) for z in ("F30", "F26", "F2", "F9")] == ["allies", "contested", "axis", "empty"]
+    assert [zone_control(s, z) for z in ("F30", "F26", "F2", "F9")] == ["allies", "contested", "axis", "empty"]
 
 
 def test_title(start: State) -> None:
-    assert maps.title(start) == "Turn 1, order 1 — Airborne Assault"
-    assert maps.title(replace(start, turn=3, card=11)) == "Turn 3, order 11 — Allies Attack"
-    assert maps.title(replace(start, turn=10, card=13, winner="axis")).endswith("— Axis win")
+    assert title(start) == "Turn 1, order 1 — Airborne Assault"
+    assert title(replace(start, turn=3, card=11)) == "Turn 3, order 11 — Allies Attack"
+    assert title(replace(start, turn=10, card=13, winner="axis")).endswith("— Axis win")
 
 
 # ---------------------------------------------------------------------------------------------
 # ipyleaflet
 
 
-def _fill(view: maps.LeafletView, zone: str) -> str:
+def _fill(view: LeafletView, zone: str) -> str:
     return str(view.zone_layers[zone].data["properties"]["style"]["fillColor"])
 
 
 @pytest.mark.parametrize("which", ["start", "midgame"])
 def test_leaflet_builds(which: str, request: pytest.FixtureRequest) -> None:
     s: State = request.getfixturevalue(which)
-    v = maps.LeafletView(s)
+    v = LeafletView(s)
     assert isinstance(v.map, ipyleaflet.Map)
     assert len(v.zone_layers) == len(BOARD.zones)
     assert all(layer in v.map.layers for layer in v.zone_layers.values())
@@ -165,31 +168,31 @@ def test_leaflet_builds(which: str, request: pytest.FixtureRequest) -> None:
     row = v.widget.children[0]  # the map and its side column; the map in words under them
     assert v.map in row.children and v.info in row.children[1].children and v.words.table in v.widget.children
     for z in BOARD.zone_ids:
-        assert _fill(v, z) == maps.CONTROL_COLORS[maps.zone_control(s, z)]
+        assert _fill(v, z) == CONTROL_COLORS[zone_control(s, z)]
 
 
 def test_leaflet_offline_by_default(start: State) -> None:
-    v = maps.LeafletView(start)
+    v = LeafletView(start)
     assert not any(isinstance(layer, ipyleaflet.TileLayer) for layer in v.map.layers)
     assert "http" not in v.legend.value
-    online = maps.LeafletView(start, basemap=True)
+    online = LeafletView(start, basemap=True)
     assert sum(isinstance(layer, ipyleaflet.TileLayer) for layer in online.map.layers) == 1
 
 
 def test_leaflet_colours(start: State) -> None:
-    v = maps.LeafletView(start)
-    assert _fill(v, "F30") == maps.CONTROL_COLORS["axis"]
-    allied = maps.LeafletView(position(card=11, zones={"F30": {"UK": "2i"}}))
-    assert _fill(allied, "F30") == maps.CONTROL_COLORS["allies"]
-    assert maps.CONTROL_COLORS["allies"] in allied.city_markers["F30"].icon.html
-    contested = maps.LeafletView(position(card=11, zones={"F30": {"Germany": "1i", "UK": "2i"}}))
+    v = LeafletView(start)
+    assert _fill(v, "F30") == CONTROL_COLORS["axis"]
+    allied = LeafletView(position(card=11, zones={"F30": {"UK": "2i"}}))
+    assert _fill(allied, "F30") == CONTROL_COLORS["allies"]
+    assert CONTROL_COLORS["allies"] in allied.city_markers["F30"].icon.html
+    contested = LeafletView(position(card=11, zones={"F30": {"Germany": "1i", "UK": "2i"}}))
     style = contested.zone_layers["F30"].data["properties"]["style"]
-    assert style["fillColor"] == maps.CONTROL_COLORS["contested"] and style["dashArray"]
-    assert _fill(contested, "F9") == maps.CONTROL_COLORS["empty"]
+    assert style["fillColor"] == CONTROL_COLORS["contested"] and style["dashArray"]
+    assert _fill(contested, "F9") == CONTROL_COLORS["empty"]
 
 
 def test_leaflet_update_in_place(start: State, midgame: State) -> None:
-    v = maps.LeafletView(start)
+    v = LeafletView(start)
     the_map, layers, zone_layers = v.map, list(v.map.layers), dict(v.zone_layers)
     markers = dict(v.markers)
     icons = {k: m.icon for k, m in markers.items()}
@@ -199,14 +202,14 @@ def test_leaflet_update_in_place(start: State, midgame: State) -> None:
     assert v.map is the_map and list(v.map.layers) == layers
     assert all(v.zone_layers[z] is zone_layers[z] for z in BOARD.zone_ids)
     assert all(v.markers[k] is markers[k] and markers[k].icon is icons[k] for k in markers)
-    changed_zones = [z for z in BOARD.zone_ids if maps.zone_control(start, z) != maps.zone_control(midgame, z)]
+    changed_zones = [z for z in BOARD.zone_ids if zone_control(start, z) != zone_control(midgame, z)]
     assert changed_zones
     for z in changed_zones:
-        assert _fill(v, z) != fill_before[z] == maps.CONTROL_COLORS[maps.zone_control(start, z)]
+        assert _fill(v, z) != fill_before[z] == CONTROL_COLORS[zone_control(start, z)]
     assert v.markers["F14"].icon.html != html_before["F14"]
     assert v.badge_count() == expected_badges(midgame)
     # The updated view shows what a fresh one would.
-    fresh = maps.LeafletView(midgame)
+    fresh = LeafletView(midgame)
     assert all(_fill(v, z) == _fill(fresh, z) for z in BOARD.zone_ids)
     assert {k: m.icon.html for k, m in v.markers.items()} == {k: m.icon.html for k, m in fresh.markers.items()}
     assert {k: m.visible for k, m in v.markers.items()} == {k: m.visible for k, m in fresh.markers.items()}
@@ -215,7 +218,7 @@ def test_leaflet_update_in_place(start: State, midgame: State) -> None:
 
 
 def test_leaflet_hover_and_click(start: State, midgame: State) -> None:
-    v = maps.LeafletView(start)
+    v = LeafletView(start)
     v.on_feature(event="mouseover", feature={"type": "Feature", "properties": {"id": "F14", "kind": "land"}})
     assert "F14" in v.info.value and "4 infantry, 3 artillery, 2 blockhouses" in v.info.value
     v.on_feature(event="click", feature={"properties": {"id": "Omaha", "kind": "beach"}})
@@ -256,59 +259,59 @@ def _plotly_badges(fig: go.Figure) -> int:
 @pytest.mark.parametrize("which", ["start", "midgame"])
 def test_plotly_builds(which: str, request: pytest.FixtureRequest) -> None:
     s: State = request.getfixturevalue(which)
-    fig = maps.plotly_map(s)
+    fig = plotly_map(s)
     zones = next(tr for tr in fig.data if tr.name == "zones")
     assert isinstance(zones, go.Choropleth)
     assert list(zones.locations) == list(BOARD.zone_ids)
     assert len(zones.geojson["features"]) == len(BOARD.zones)
-    codes = {c: i for i, c in enumerate(maps.CONTROL_COLORS)}
-    assert list(zones.z) == [codes[maps.zone_control(s, z)] for z in BOARD.zone_ids]
+    codes = {c: i for i, c in enumerate(CONTROL_COLORS)}
+    assert list(zones.z) == [codes[zone_control(s, z)] for z in BOARD.zone_ids]
     assert any(tr.name == "sea" for tr in fig.data)
     assert _plotly_badges(fig) == expected_badges(s) > 0
     assert fig.layout.geo.projection.type == "mercator" and fig.layout.geo.visible is False
-    assert maps.title(s) in fig.layout.title.text.replace("&amp;", "&")
+    assert title(s) in fig.layout.title.text.replace("&amp;", "&")
 
 
 def test_plotly_colours() -> None:
     s = position(card=11, zones={"F30": {"UK": "2i"}, "F26": {"Germany": "1i", "US": "2i"}})
-    fig = maps.plotly_map(s)
+    fig = plotly_map(s)
     zones = next(tr for tr in fig.data if tr.name == "zones")
     z = dict(zip(zones.locations, zones.z, strict=True))
     assert z["F30"] == 1 and z["F26"] == 2 and z["F2"] == 3
-    assert maps.CONTROL_COLORS["allies"] in {c for _, c in zones.colorscale}
+    assert CONTROL_COLORS["allies"] in {c for _, c in zones.colorscale}
     stars = next(tr for tr in fig.data if tr.name == "victory cities")
     by_zone = dict(zip([t.split("</b>")[0].removeprefix("<b>") for t in stars.text], stars.marker.color, strict=True))
-    assert by_zone["Caen"] == maps.CONTROL_COLORS["allies"] and by_zone["St. Lô"] == maps.CONTROL_COLORS["contested"]
+    assert by_zone["Caen"] == CONTROL_COLORS["allies"] and by_zone["St. Lô"] == CONTROL_COLORS["contested"]
 
 
 def test_plotly_rings_are_clockwise(midgame: State) -> None:
-    fig = maps.plotly_map(midgame)
+    fig = plotly_map(midgame)
     rings = [r for tr in fig.data if isinstance(tr, go.Choropleth) for f in tr.geojson["features"] for r in _exterior_rings(f["geometry"])]
     assert len(rings) >= len(BOARD.zones)
     assert all(_signed_area(r) < 0 for r in rings)
     # ...while the shipped file stays RFC 7946 (counter-clockwise)
-    land = [f for f in maps.load_zones()["features"] if f["properties"]["kind"] == "land"]
+    land = [f for f in load_zones()["features"] if f["properties"]["kind"] == "land"]
     assert all(_signed_area(r) > 0 for f in land for r in _exterior_rings(f["geometry"]))
 
 
 def test_plotly_has_no_network_url(start: State) -> None:
-    fig = maps.plotly_map(start)
+    fig = plotly_map(start)
     text = json.dumps(fig.to_plotly_json())
     assert "http" not in text and "//cdn" not in text
-    assert maps.show_config() == {"topojsonURL": maps.EMPTY_TOPO}
-    assert maps.EMPTY_TOPO.startswith("data:application/json,") and maps.EMPTY_TOPO.endswith("#")
+    assert show_config() == {"topojsonURL": EMPTY_TOPO}
+    assert EMPTY_TOPO.startswith("data:application/json,") and EMPTY_TOPO.endswith("#")
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="kaleido needs a system chromium")
 def test_png_export_is_not_blank(start: State, tmp_path: Path) -> None:
     image = pytest.importorskip("PIL.Image")
-    path = maps.export_png(start, tmp_path / "start.png", width=800, height=600)
+    path = export_png(start, tmp_path / "start.png", width=800, height=600)
     img = image.open(io.BytesIO(path.read_bytes())).convert("RGB")
     assert img.size == (800, 600)
     colours = {c: n for n, c in img.getcolors(maxcolors=1 << 20)}
     assert len(colours) > 50
-    sea = tuple(int(maps.SEA_COLOR[i : i + 2], 16) for i in (1, 3, 5))
+    sea = tuple(int(SEA_COLOR[i : i + 2], 16) for i in (1, 3, 5))
     assert colours.get(sea, 0) > 0.1 * 800 * 600, "the sea is missing: did the geo traces render?"
     assert sum(n for c, n in colours.items() if sum(c) < 150) > 500, "no dark pixels: no borders or labels"
 
@@ -344,7 +347,7 @@ def test_anchors_lie_inside_their_polygons() -> None:
 @pytest.mark.parametrize("which", ["start", "midgame", "moving"])
 def test_no_two_badges_overlap_at_the_default_zoom(which: str, request: pytest.FixtureRequest) -> None:
     s: State = _moving_state() if which == "moving" else request.getfixturevalue(which)
-    v = maps.LeafletView(s)
+    v = LeafletView(s)
     shown = {k: b for k, b in v.boxes.items() if k.startswith("city:") or v.markers[k].visible}
     assert len(shown) >= len(BOARD.zones)
     assert layout.overlapping(shown) == []
@@ -363,7 +366,7 @@ def test_no_two_badges_overlap_at_the_default_zoom(which: str, request: pytest.F
 def test_badge_size_estimate_covers_the_text() -> None:
     """The estimate must not be smaller than DejaVu Sans Bold draws (checked in the browser test too)."""
     assert layout.text_width("G 1i 1t 1b", 13) >= 71.3  # the advance widths of DejaVu Sans Bold at 13 px
-    w, h = leaflet_view.marker_size("F14", [maps.Badge("Germany", "4i 3a 2b")])
+    w, h = leaflet_view.marker_size("F14", [Badge("Germany", "4i 3a 2b")])
     assert w > layout.text_width("G 4i 3a 2b", 13) and h > 2 * 13
 
 
@@ -375,7 +378,7 @@ def test_place_moves_boxes_apart() -> None:
 
 
 def test_town_names_and_victory_cities(start: State) -> None:
-    v = maps.LeafletView(start)
+    v = LeafletView(start)
     assert v.town_layer not in v.map.layers and not v.town_markers  # default zoom: badges only
     for zid, city in (("F2", "Cherbourg"), ("F26", "St. Lô"), ("F30", "Caen")):
         assert city in v.city_markers[zid].icon.html  # always shown
@@ -392,7 +395,7 @@ def test_town_names_and_victory_cities(start: State) -> None:
 
 
 def test_legend_folds(start: State) -> None:
-    v = maps.LeafletView(start)
+    v = LeafletView(start)
     assert v.legend.layout.display == "none"
     v.legend_toggle.value = True
     assert v.legend.layout.display != "none" and "victory city" in v.legend.value
@@ -401,7 +404,7 @@ def test_legend_folds(start: State) -> None:
 
 
 def test_hover_and_click_on_badges_and_labels(start: State) -> None:
-    v = maps.LeafletView(start)
+    v = LeafletView(start)
     v.markers["F14"]._mouseover_callbacks(type="mouseover")
     assert "F14" in v.info.value and "4 infantry" in v.info.value
     v.markers["Juno"]._click_callbacks(type="click")
@@ -414,9 +417,9 @@ def test_hover_and_click_on_badges_and_labels(start: State) -> None:
 
 
 def test_highlight_arcs_and_moves(start: State) -> None:
-    v = maps.LeafletView(start)
+    v = LeafletView(start)
     # by default the view follows the state: order 1 starts with the first airborne box's dice
-    assert maps.acting(start) == (("airborne-0", "F11"), "combat")
+    assert acting(start) == (("airborne-0", "F11"), "combat")
     assert [f["properties"]["id"] for f in v.highlight_layer.data["features"]] == ["airborne-0", "F11"]
     assert not v.arcs_shown
     v.highlight(["F15", "Gold"], "fire")
@@ -439,7 +442,7 @@ def test_highlight_arcs_and_moves(start: State) -> None:
     assert v.arcs_shown and len(v.arc_layer.locations) == 2 * arrows  # shaft and head per arrow
     v.show_arcs(False)
     assert not v.arcs_shown
-    nine = maps.LeafletView(replace(start, card=9))
+    nine = LeafletView(replace(start, card=9))
     assert nine.arcs_shown  # order 9 shows them by default
     moving = _moving_state()
     v.show_arcs(None)
@@ -453,7 +456,7 @@ def test_highlight_arcs_and_moves(start: State) -> None:
 
 
 def test_plotly_labels_do_not_overlap_and_fill_the_width(midgame: State) -> None:
-    fig = maps.plotly_map(midgame)
+    fig = plotly_map(midgame)
     assert fig.layout.autosize and fig.layout.width is None and fig.layout.height >= 700
     assert fig.layout.margin.b >= 90  # room for the legend and the two-line footnote
     assert "<br>" in fig.layout.annotations[0].text
@@ -463,9 +466,9 @@ def test_plotly_labels_do_not_overlap_and_fill_the_width(midgame: State) -> None
 
 
 def test_plotly_export_names_the_towns(start: State) -> None:
-    small = maps.plotly_map(start)
+    small = plotly_map(start)
     assert not any(tr.name == "towns" for tr in small.data)  # at notebook size only the victory cities
-    big = maps.plotly_map(start, width=1600, height=1200)
+    big = plotly_map(start, width=1600, height=1200)
     towns = next(tr for tr in big.data if tr.name == "towns")
     named = {t.removeprefix("<i>").removesuffix("</i>") for t in towns.text}
     assert len(named) >= 30 and {"Bayeux", "Carentan", "Ouistreham"} <= named
@@ -476,7 +479,7 @@ def test_map_in_words_names_every_place_and_follows_the_game() -> None:
     """Issue 31: the map's text alternative, for a screen reader: a table of every zone, beachhead,
     airborne box and the airfield with who holds it and its units, and a name for the map."""
     s = initial_state()
-    v = maps.LeafletView(s)
+    v = LeafletView(s)
     assert v.words.table.layout.display == "none" and v.words.table.value == ""  # folded until asked for
     assert v.words.name.selector == ".leaflet-container" and "Turn 1, order 1" in v.words.name.label
     v.words.toggle.value = True

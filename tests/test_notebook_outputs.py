@@ -107,7 +107,7 @@ def test_no_notebook_cuts_an_explanation_by_lines(path: Path) -> None:
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_figures_are_shown_in_an_output_widget(path: Path) -> None:
     """Issue 31.9: in the classroom app ``fig.show()`` made jupyterlab-plotly throw ``TypeError: r.setData
-    is not a function`` (17, 20, 21, 23, 24): the notebooks show figures with ``dday.maps.show_figure``."""
+    is not a function`` (17, 20, 21, 23, 24): the notebooks show figures with ``dday.tutorial.show_figure``."""
     nb = nbformat.read(path, as_version=4)
     shows = [i for i, cell in enumerate(nb.cells) if cell.cell_type == "code" and re.search(r"\.show\(", cell.source)]
     assert not shows, f"{path.name}: cells {shows} call fig.show()"

@@ -1,7 +1,7 @@
 """Exact odds (dday.odds) against the engine's own rule code.
 
-Two kinds of cross-checks drive the real engine (``dday.engine.apply`` on
-``dday.scenario.position`` states), never a copy of the rules:
+Two kinds of cross-checks drive the real engine (``dday.rules.engine.apply`` on
+``dday.rules.scenario.position`` states), never a copy of the rules:
 
 * **exact enumeration** — walk every chance outcome the engine offers
   (``chance_outcomes``) and every decision by the policy; the result must be *equal*;
@@ -22,7 +22,8 @@ import pytest
 from dday import odds
 from dday.rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, FireAA, FireToSea, Move, PlaceReinforcement
 from dday.rules.dice import iter_faces
-from dday.rules.engine import apply, chance_outcomes, combat_dice, legal_actions, sample_roll
+from dday.rules.engine import apply, chance_outcomes, legal_actions, sample_roll
+from dday.rules.orders.combat import combat_dice
 from dday.rules.scenario import force, position
 from dday.rules.state import State
 from dday.rules.steps import AATargetStep, BomberStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, NavalTargetStep

@@ -1,6 +1,6 @@
 """The sixteen order cards (ORDER-1..16), each driven end to end.
 
-Every test builds a realistic position with :func:`dday.scenario.position` (or the real
+Every test builds a realistic position with :func:`dday.rules.scenario.position` (or the real
 set-up), plays the card with scripted dice and decisions, and checks the board, the log
 lines, the illegal choices (with the rule they name) and the card that comes next.
 """

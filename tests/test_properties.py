@@ -79,7 +79,7 @@ def test_generated_moves_agree_with_the_move_checker(seed: int) -> None:
 
     from dday.errors import IllegalActionError
     from dday.rules.actions import Move
-    from dday.rules.engine import check_move
+    from dday.rules.orders.movement import check_move
     from dday.rules.steps import DeclareMovesStep
     from dday.rules.units import MOBILE_TYPES, powers_of
 
@@ -117,7 +117,7 @@ def _moves_check_move_accepts(s: State) -> list[tuple[str, str, tuple[str, ...]]
 
     from dday.errors import IllegalActionError
     from dday.rules.actions import Move
-    from dday.rules.engine import check_move
+    from dday.rules.orders.movement import check_move
     from dday.rules.steps import DeclareMovesStep
     from dday.rules.units import MOBILE_TYPES, powers_of
 
@@ -148,8 +148,8 @@ def test_move_options_agree_with_the_move_checker_with_fortune_and_tactics(seed:
     decks (flooded zones, FORT-8/12 results 1 and 6), the moves it offers, in order, are those
     it offers with nothing kept, and exactly those check_move accepts. settle() decides from the
     first two legal actions whether to take a lone Done itself."""
-    from dday.rules.engine import iter_legal_actions, move_options
-    from dday.rules.orders.movement import _FACTS
+    from dday.rules.engine import iter_legal_actions
+    from dday.rules.orders.movement import _FACTS, move_options
     from dday.rules.state import Rules
     from dday.rules.steps import DeclareMovesStep
 

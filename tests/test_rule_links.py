@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dday.rules import lookup
-from dday.rules.reference import ID_PATTERN, RECONSTRUCTION_RE, RuleRef, all_rules
+from dday.rules.reference import ID_PATTERN, RECONSTRUCTION_RE, RuleRef, all_rules, lookup
 from dday.views.rule_links import TITLE_LIMIT, hover_text, link_notebook, link_rule_ids, main
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))

@@ -2,7 +2,7 @@
 naval bombardment, beachheads, paratroopers and reinforcements.
 
 Every test names the rule IDs it checks (function name and/or ``@pytest.mark.rules``).
-Positions are built with :func:`dday.scenario.position`; dice are always scripted.
+Positions are built with :func:`dday.rules.scenario.position`; dice are always scripted.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Core rules: sides, board data, setup, turn and deck, movement, stacking, control, victory.
 
 Every test names the rule IDs it checks (function name and/or ``@pytest.mark.rules``).
-Positions are built with :func:`dday.scenario.position`; dice are always scripted.
+Positions are built with :func:`dday.rules.scenario.position`; dice are always scripted.
 """
 
 from __future__ import annotations

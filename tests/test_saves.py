@@ -4,7 +4,7 @@ The golden game ``tests/data/golden_game.json`` is greedy vs greedy with seed 20
 the inputs *and* the final position, so it fails when an engine change alters what those
 inputs lead to. If such a change is deliberate (a rule fix), regenerate it and review the diff:
 
-    python -m dday.saves --make-golden tests/data/golden_game.json
+    python -m dday.play.saves --make-golden tests/data/golden_game.json
     git diff --stat tests/data/golden_game.json
 """
 

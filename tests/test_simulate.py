@@ -96,7 +96,7 @@ def test_bad_arguments() -> None:
 @pytest.mark.parametrize("bot", ["greedy", "strong"])
 def test_move_score_cache_changes_no_decision(bot: str) -> None:
     """The bots keep move scores for a whole move step and redo only those a new declaration
-    can change (dday.players.GreedyBot._move_cache_for). Scoring every candidate afresh must
+    can change (dday.bots.greedy.GreedyBot._move_cache_for). Scoring every candidate afresh must
     play exactly the same games, in both seats."""
     from dday.bots import BOTS
     from dday.bots.greedy import _Context
@@ -115,8 +115,8 @@ def test_move_score_cache_changes_no_decision(bot: str) -> None:
 
 @pytest.mark.parametrize("bot", ["greedy", "strong"])
 def test_patrol_shortcut_changes_no_decision(bot: str) -> None:
-    """The bots pick patrols from dday.engine.patrol_options without making the Patrol actions
-    (dday.players.GreedyBot._choose_patrol). Scoring the legal actions themselves must play
+    """The bots pick patrols from dday.rules.orders.o03_fighter_patrol.patrol_options without making the Patrol actions
+    (dday.bots.greedy.GreedyBot._choose_patrol). Scoring the legal actions themselves must play
     exactly the same games."""
     from dday.bots import BOTS
     from dday.rules.engine import legal_actions

@@ -19,7 +19,7 @@ from dday.rules.engine import chance_outcomes, legal_actions
 from dday.rules.setup import initial_state
 from dday.rules.steps import ChooseCasualtiesStep
 from dday.rules.words import percent
-from dday.views.maps import LeafletView
+from dday.views.maps.leaflet_view import LeafletView
 from dday.views.tutorial import (
     NOTEBOOKS,
     PREPARED,

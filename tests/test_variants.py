@@ -1,6 +1,6 @@
 """Variant rule sets: VAR-RM-1..24 and VAR-TA-1..12, the named rule sets and their conflicts.
 
-House rules and real differences are options of :class:`dday.state.Rules` and are tested for
+House rules and real differences are options of :class:`dday.rules.state.Rules` and are tested for
 their effect. Rows the reference classes as errors, omissions or equivalent engine devices are not
 playable options: their tests show that the official behaviour holds.
 """

@@ -104,7 +104,7 @@ def test_a_half_saved_file_is_explained(tmp_path: object) -> None:
 
 
 def test_board_hands_the_acting_zone_to_the_maps_highlight(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dday.views.maps import LeafletView
+    from dday.views.maps.leaflet_view import LeafletView
 
     calls: list[tuple[tuple[str, ...], str]] = []
 

@@ -14,7 +14,7 @@ from dday.rules.actions import Bombard
 from dday.rules.cards import ORDER_CARDS
 from dday.rules.engine import legal_actions
 from dday.rules.steps import NavalTargetStep, Roll
-from dday.views.maps import LeafletView
+from dday.views.maps.leaflet_view import LeafletView
 from dday.views.tutorial import card_lab, turn_stepper
 from dday.views.widgets.decisions import DecisionControl, decision_prompt
 from dday.views.widgets.rolls import roll_info

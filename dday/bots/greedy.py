@@ -37,7 +37,8 @@ from ..rules.actions import (
     SplitNavalDice,
 )
 from ..rules.board import Board
-from ..rules.engine import check_move, move_options, patrol_options
+from ..rules.orders.movement import check_move, move_options
+from ..rules.orders.o03_fighter_patrol import patrol_options
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep, PatrolStep
 from ..rules.units import LAND_TYPES, Force, attack_value, defense_value, other_side

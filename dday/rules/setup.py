@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import SaveFileError
 from .board import Board, load_board
-from .engine import start_card
+from .flow import start_card
 from .positions import validate_position
 from .state import FORMAT_VERSION, Rules, State
 from .steps import GameOver, step_from_json

@@ -3,7 +3,7 @@
 Every rule ID in a notebook's Markdown (``R-BH-2``, ``ORDER-9``, ``FAQ-29`` ...) is written as
 ``<abbr title="...">R-BH-2</abbr>``: JupyterLab, Voilà and GitHub show it as the ID, dotted
 underlined, and hovering over it shows the rule's summary (one or two sentences of our own, the
-entry's ``*Summary:*`` line in the rules reference, :func:`dday.rules.lookup`), whole, never cut. The titles are generated, never typed: after editing a
+entry's ``*Summary:*`` line in the rules reference, :func:`dday.rules.reference.lookup`), whole, never cut. The titles are generated, never typed: after editing a
 notebook or the reference, run ::
 
     python -m dday.views.rule_links notebooks/*.ipynb          # rewrite the titles
@@ -39,7 +39,7 @@ _ID = re.compile(rf"(?<![\w-])({ID_PATTERN})(?![\w-])")
 
 
 def hover_text(rule_id: str) -> str:
-    """The hover text of one rule: ID, title, how sure (:attr:`~dday.rules.RuleRef.label`) and its summary.
+    """The hover text of one rule: ID, title, how sure (:attr:`~dday.rules.reference.RuleRef.label`) and its summary.
 
     >>> hover_text("FAQ-29")[:60]
     'FAQ-29 — Can troops land in any zone linked to their beach b'
