@@ -13,8 +13,9 @@ dice as lists), the final state's JSON and the log. ``--compare`` plays the game
 reports the first difference of each game that differs; the exit code is 1 if any differs.
 
 Imports from the modules where the names live (``dday.play.game``, ``dday.bots``,
-``dday.variants.rulesets``; 0.3.0 removed the flat re-export paths it used before). A reference file written by an earlier version still compares:
-the file holds only the games, never a module path.
+``dday.variants.rulesets``; 0.3.0 removed the flat re-export paths it used before). A reference
+file written by an earlier version still compares: the file holds only the games, never a
+module path.
 """
 
 from __future__ import annotations
