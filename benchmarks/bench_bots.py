@@ -86,7 +86,7 @@ def main() -> None:
     saved: list[dict[str, object]] = []
     measured = datetime.now(UTC).strftime("%Y-%m-%d")
     for allies, axis, rules in rows:
-        df = simulate(args.games, allies=allies, axis=axis, seed=args.seed, processes=args.processes, progress=False, rules=ruleset(rules))
+        df = simulate(args.games, allies=allies, axis=axis, seed=args.seed, processes=args.processes, progress=False, options=ruleset(rules))
         wins = int((df["winner"] == "allies").sum())
         lo, hi = wilson(wins, args.games)
         per_game = df.attrs["seconds"] * df.attrs["processes"] / max(args.games, 1)

@@ -63,7 +63,7 @@ def linear_duplicates(pairs: list[tuple[str, Any]]) -> list[str]:
 
 
 def main() -> None:
-    game = play_game(GreedyBot(), GreedyBot(), seed=4, rules=ruleset("reference-manual-extended"))
+    game = play_game(GreedyBot(), GreedyBot(), seed=4, options=ruleset("reference-manual-extended"))
     text = dumps(save_game(game))
     padded = text[:-2] + " " * (MAX_FILE_BYTES - len(text.encode("utf-8"))) + text[-2:]
     many_inputs = '{"format": "dday-game", "version": 3, "inputs": [' + ", ".join(["[1]"] * ((MAX_FILE_BYTES - 60) // 5)) + "]}"

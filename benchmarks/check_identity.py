@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 BOTS = ("random", "greedy", "strong")
 # rule sets other than "official": played by the cheaper bots only (a few seeds each)
-# ("name" or "name|option,option": extra options of dday.rules.state.Rules set to True)
+# ("name" or "name|option,option": extra options of dday.rules.state.RuleOptions set to True)
 RULESETS = (
     "official+fortune",
     "official+fortune+tactics",
@@ -59,7 +59,7 @@ def play_one(job: tuple[str, str, str, int]) -> dict[str, Any]:
     rules_name, allies, axis, seed = job
     name, _, extra = rules_name.partition("|")
     rules = None if rules_name == "official" else ruleset(name, **dict.fromkeys(filter(None, extra.split(",")), True))
-    g = play_game(make_player(allies), make_player(axis), seed=seed, rules=rules)
+    g = play_game(make_player(allies), make_player(axis), seed=seed, options=rules)
     return {
         "rules": rules_name,
         "allies": allies,

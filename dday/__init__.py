@@ -2,7 +2,7 @@
 
 ``import dday`` is the engine's public face, for a program that plays the game (a bot, a
 script, the command line, a test): the position (:class:`State`, made by :func:`initial_state`
-or read by :func:`state_from_json`; its rule options :class:`Rules`; the :class:`Board`), what
+or read by :func:`state_from_json`; its rule options :class:`RuleOptions`; the :class:`Board`), what
 may be done (:func:`legal_actions`, the action classes, :func:`parse_action`), the dice
 (:func:`chance_outcomes`, :func:`sample_roll`), one step of the game (:func:`apply`) and the
 errors an illegal input raises. The package has two more faces: :mod:`dday.odds` (exact odds)
@@ -38,7 +38,7 @@ from .rules.actions import (
 from .rules.board import Board, load_board
 from .rules.engine import apply, chance_outcomes, legal_actions, sample_roll
 from .rules.setup import initial_state, state_from_json
-from .rules.state import Rules, State
+from .rules.state import RuleOptions, State
 
 __all__ = [
     "Action",
@@ -60,7 +60,7 @@ __all__ = [
     "Patrol",
     "Pick",
     "PlaceReinforcement",
-    "Rules",
+    "RuleOptions",
     "SaveFileError",
     "SplitNavalDice",
     "State",

@@ -49,6 +49,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def _ruleset_argument(parser: argparse.ArgumentParser) -> None:
+    """``--ruleset NAME``; the old spelling ``--rules NAME`` still works but is no longer listed in the help."""
+    parser.add_argument(
+        "--ruleset",
+        default="official",
+        choices=sorted(RULESETS),
+        help="named rule set: the official rules, alone or with the fortune (and tactics) decks, or the fan reference manual's or TripleA's house rules (notebook 24 compares them)",
+    )
+    parser.add_argument("--rules", dest="ruleset", choices=sorted(RULESETS), default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+
 def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     p = _Parser(
         prog=prog,
@@ -60,7 +71,7 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     play.add_argument("--axis", default="greedy", choices=sorted(BOTS), help="bot for the Axis (Germany)")
     play.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, help="seed for the dice and the bots (same seed, same game)")
     play.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
-    play.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set: the official rules, alone or with the fortune (and tactics) decks, or the fan reference manual's or TripleA's house rules (notebook 24 compares them)")
+    _ruleset_argument(play)
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.add_argument("--save", metavar="PATH", type=_output_path, help="also save the game (JSON input log, see dday.play.saves); checked before the game starts")
     sim = sub.add_parser(
@@ -76,7 +87,7 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
         "--processes", type=_whole(1, _cores(), "the cores of this machine"), default=None, help=f"worker processes, at most {_cores()} here (default: every core)"
     )
     sim.add_argument("--two-player", action="store_true", help="one Allied player: no split of the naval dice (R-NAVAL-2)")
-    sim.add_argument("--rules", default="official", choices=sorted(RULESETS), help="rule set: the official rules, alone or with the fortune (and tactics) decks, or the fan reference manual's or TripleA's house rules (notebook 24 compares them)")
+    _ruleset_argument(sim)
     sim.add_argument("--csv", metavar="PATH", type=_output_path, help="also write the one-row-per-game table to PATH; checked before the first game")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     chk = sub.add_parser(
@@ -111,7 +122,24 @@ def _parser(prog: str = "dday") -> argparse.ArgumentParser:
     app.add_argument("--cull-after", type=_whole(10, 86400), default=60, help="seconds a kernel lives on after its page was closed (default 60)")
     app.add_argument("--dir", type=_folder_path, help="keep the notebooks in this folder (edited ones are kept and served as edited)")
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    han = sub.add_parser(
+        "handlers",
+        help="list which function of the rules answers each step, roll and pick of a card",
+        description="For each order card (or one), the fortune and tactics decks and the turn flow: the function that begins it and the one that answers each of its rolls, actions, legal-action lists and picks (module.function).",
+    )
+    han.add_argument("table", nargs="?", type=_handler_table, help="an order 1-16, fortune, tactics or flow (default: all)")
+    han.add_argument("--markdown", action="store_true", help="all the tables as docs/handlers.md holds them")
     return p
+
+
+HANDLER_TABLES = (*(str(n) for n in range(1, 17)), "fortune", "tactics", "flow")
+"""What ``handlers`` accepts: an order's number or one of the decks or the turn flow."""
+
+
+def _handler_table(text: str) -> str:
+    if text not in HANDLER_TABLES:
+        raise argparse.ArgumentTypeError(f"expected an order 1-16, fortune, tactics or flow, not {_short(text, 20)}")
+    return text
 
 
 def _cores() -> int:
@@ -283,7 +311,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             return 1
     if args.command == "play":
         out = sys.stdout
-        rules = ruleset(args.rules, three_player=not args.two_player)
+        options = ruleset(args.ruleset, three_player=not args.two_player)
         print(f"Axis & Allies: D-Day - Allies: {args.allies} bot, Axis: {args.axis} bot, seed {args.seed}", file=out)
 
         def show(line: str) -> None:
@@ -291,7 +319,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
                 indent = "" if line.startswith(("Turn ", "End of turn", "The ")) else "    "
                 print(indent + line, file=out)
 
-        g = play_game(make_player(args.allies), make_player(args.axis), seed=args.seed, rules=rules, on_event=show)
+        g = play_game(make_player(args.allies), make_player(args.axis), seed=args.seed, options=options, on_event=show)
         if args.save:
             from .play.saves import save_game
 
@@ -314,7 +342,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             seed=args.seed,
             processes=args.processes,
             progress=not args.no_progress,
-            rules=ruleset(args.rules, three_player=not args.two_player),
+            options=ruleset(args.ruleset, three_player=not args.two_player),
         )
         print(summary(df))
         if args.csv:
@@ -326,6 +354,11 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         return 0
     if args.command == "check":
         return _check(args.file, prog)
+    if args.command == "handlers":
+        from .rules import handlers
+
+        print(handlers.markdown() if args.markdown else handlers.listing(args.table and handlers.group_named(args.table)), end="" if args.markdown else "\n")
+        return 0
     return 2  # pragma: no cover - argparse requires a command
 
 

@@ -12,12 +12,14 @@ import numpy as np
 import pytest
 
 from dday.bots import BOTS, StrongBot, make_player
-from dday.bots.allies_plan import HOLD_PENALTY, needs_a_detachment
 from dday.bots.allies_plan import move_bonus as allies_move_bonus
+from dday.bots.allies_plan import needs_a_detachment
 from dday.bots.axis_plan import move_bonus as axis_move_bonus
-from dday.bots.greedy import distances
+from dday.bots.context import distances
 from dday.bots.plan_odds import garrison_odds, joinable, threat
 from dday.bots.planner import PlannerBot
+from dday.bots.strong import StrongScorer
+from dday.bots.weights import PlannerConfig
 from dday.play.game import play_game
 from dday.play.simulate import game_seeds
 from dday.rules.actions import Move
@@ -27,7 +29,9 @@ from dday.rules.units import Force
 
 
 def test_registered_as_planner_and_offered_by_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    assert BOTS["planner"] is PlannerBot and isinstance(make_player("planner"), StrongBot)
+    planner = make_player("planner")
+    assert BOTS["planner"] is PlannerBot and isinstance(planner, PlannerBot)
+    assert all(isinstance(s.strong, StrongScorer) for s in planner.scorers.values())  # the strong bot's scores, held per side
     from dday.cli import main
 
     with pytest.raises(SystemExit):
@@ -79,9 +83,9 @@ def test_axis_plan_garrisons_a_threatened_city() -> None:
     assert isinstance(a, Move) and a.path == ("F25", "F26")
     after = lambda st, zone, side: st.side_units(zone, side)  # noqa: E731
     strong_garrison = position(card=12, zones={"F26": {"Germany": "3i"}, "F21": {"US": "3i"}})
-    assert axis_move_bonus(strong_garrison, "infantry", ("F26", "F20"), 1, after, 4.0) < 0  # leaving costs
+    assert axis_move_bonus(strong_garrison, "infantry", ("F26", "F20"), 1, after) < 0  # leaving costs
     quiet = position(card=12, zones={"F26": {"Germany": "1i"}, "F25": {"Germany": "3i"}, "F30": {"UK": "1i"}})
-    assert axis_move_bonus(quiet, "infantry", ("F25", "F26"), 3, after, 4.0) == 0.0  # no threat, no bonus
+    assert axis_move_bonus(quiet, "infantry", ("F25", "F26"), 3, after) == 0.0  # no threat, no bonus
 
 
 def test_planner_beats_random_on_both_sides() -> None:
@@ -102,7 +106,7 @@ def test_allied_plan_holds_a_city_it_has_taken() -> None:
     planned = PlannerBot().choose(s, legal_actions(s), np.random.default_rng(0))
     assert not (isinstance(planned, Move) and planned.path[0] == "F26")
     after = lambda st, zone, side: st.side_units(zone, side)  # noqa: E731
-    assert allies_move_bonus(s, "tank", ("F26", "F35", "F25"), 1, after, 6.0) <= -HOLD_PENALTY
+    assert allies_move_bonus(s, "tank", ("F26", "F35", "F25"), 1, after) <= -PlannerConfig().hold_penalty
 
 
 def test_allied_plan_reinforces_a_threatened_city() -> None:
@@ -111,7 +115,7 @@ def test_allied_plan_reinforces_a_threatened_city() -> None:
     a = PlannerBot().choose(s, legal_actions(s), np.random.default_rng(0))
     assert isinstance(a, Move) and a.path == ("F21", "F26") and a.count == 3
     after = lambda st, zone, side: st.side_units(zone, side)  # noqa: E731
-    assert allies_move_bonus(s, "infantry", ("F21", "F26"), 3, after, 6.0) > 0
+    assert allies_move_bonus(s, "infantry", ("F21", "F26"), 3, after) > 0
 
 
 def test_saved_balance_table_is_a_bench_run() -> None:

@@ -161,9 +161,9 @@ def test_bomber_hint_reads_the_hit_number_of_the_fortune_card() -> None:
     """The bomber hint said "hits on 1-3 (a 50.0 % chance)" whatever the fortune die: with fortune
     card 5's result 1 a bomber hits on 5 or less, and the hint says so."""
     from dday.bots.coach import hint
-    from dday.rules.state import Rules
+    from dday.rules.state import RuleOptions
 
-    s = position(card=5, rules=Rules(fortune=True), airfield={"uk_bomber": 1}, zones={"F26": {"Germany": "1a"}})
+    s = position(card=5, options=RuleOptions(fortune=True), airfield={"uk_bomber": 1}, zones={"F26": {"Germany": "1a"}})
     s = apply(s, (1,))  # the fortune die of card 5: result 1
     h = hint(s)
     assert "hits on a roll of 5 or less, a chance of 83.3 %" in h.text and h.numbers["destroy"] == pytest.approx(5 / 6)

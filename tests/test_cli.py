@@ -44,6 +44,18 @@ def test_an_output_path_that_is_a_folder_is_refused(tmp_path: Path, capsys: pyte
     assert "is a folder, not a file" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("flag", ["--ruleset", "--rules"])
+def test_the_rule_set_is_named_by_ruleset_and_the_old_flag_still_works(flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "g.json"
+    assert cli.main(["play", "--seed", "3", "--quiet", flag, "official+fortune", "--save", str(saved)]) == 0
+    assert json.loads(saved.read_text(encoding="utf-8"))["rules"]["fortune"] is True  # the file format keeps its key
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    shown = capsys.readouterr().out
+    assert "--ruleset" in shown and "--rules " not in shown  # the old spelling works but is not offered
+
+
 def test_check_accepts_a_good_save_and_names_a_bad_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = tmp_path / "g.json"
     assert cli.main(["play", "--seed", "3", "--quiet", "--save", str(good)]) == 0

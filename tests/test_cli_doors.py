@@ -57,7 +57,8 @@ def corpus(tmp: Path) -> list[tuple[list[str], bool]]:
         (["play", "--seed", "-1"], in_process),
         (["play", "--seed", "9" * 5000], real),
         (["play", "--allies", "z" * 1000], in_process),
-        (["play", "--rules", "house"], in_process),
+        (["play", "--ruleset", "house"], in_process),
+        (["play", "--rules", "house"], in_process),  # the old spelling, kept as a hidden alias
         (["play", "--quiet", "--bogus"], real),
         (["simulate", "--processes", str(CORES + 1)], real),  # issue 28: no upper bound
         (["simulate", "--processes", "0"], in_process),
@@ -176,7 +177,8 @@ SPOIL: dict[str, tuple[list[str], st.SearchStrategy[str]]] = {  # option -> (the
     "--csv": (["simulate"], st.sampled_from(BAD_PATHS) | too_long | nowhere | in_system),
     "--allies": (["play", "simulate"], st.text(max_size=20).filter(lambda t: t not in BOTS)),
     "--axis": (["play", "simulate"], st.text(max_size=20).filter(lambda t: t not in BOTS)),
-    "--rules": (["play", "simulate"], st.text(max_size=30).filter(lambda t: t not in RULESETS)),
+    "--ruleset": (["play", "simulate"], st.text(max_size=30).filter(lambda t: t not in RULESETS)),
+    "--rules": (["play", "simulate"], st.text(max_size=30).filter(lambda t: t not in RULESETS)),  # the hidden old spelling
     "file": (["check"], st.sampled_from(BAD_FILES) | too_long | nowhere),
     "dir": (["tutorial"], st.sampled_from(BAD_FOLDERS) | too_long | in_system),
 }

@@ -11,7 +11,7 @@ import pytest
 from dday import odds
 from dday.rules.decks import FORTUNE, TACTICS
 from dday.rules.scenario import events_of, position
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.views.deck_tables import board_changes, card_table, odds_figure
 
 
@@ -43,7 +43,7 @@ def test_card_table_names_sources_and_sides_in_words() -> None:
 
 
 def test_board_changes_in_words() -> None:
-    before = position(card=9, zones={"F15": {"Germany": "1b"}}, beaches={"Gold": "5i 1a 1t"}, rules=Rules(fortune=True))
+    before = position(card=9, zones={"F15": {"Germany": "1b"}}, beaches={"Gold": "5i 1a 1t"}, options=RuleOptions(fortune=True))
     after, _ = events_of(before, [(1,), "fire-to-sea tank", (5,)])
     changes = board_changes(before, after)
     assert changes.to_dict("records") == [
@@ -53,7 +53,7 @@ def test_board_changes_in_words() -> None:
 
 
 def test_odds_figure_reads_in_percent() -> None:
-    rules = Rules(fortune=True)
+    rules = RuleOptions(fortune=True)
     dists = {f"die {f}": odds.naval_bombardment(4, hit_on=odds.hit_numbers(rules, 2, f)["naval"]) for f in (1, 6)}
     fig = odds_figure(dists, "Blockhouses destroyed", "blockhouses destroyed")
     assert fig.layout.yaxis.tickformat == ".0%" and fig.layout.yaxis.title.text == "chance"

@@ -28,7 +28,7 @@ FACE_NAMES: dict[str, tuple[str, ...]] = {
         "Patrol",
         "Pick",
         "PlaceReinforcement",
-        "Rules",
+        "RuleOptions",
         "SaveFileError",
         "SplitNavalDice",
         "State",

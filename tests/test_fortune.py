@@ -2,7 +2,7 @@
 
 Every test scripts the fortune die: ``(1,)`` is the positive result, ``(6,)`` the negative one,
 ``(3,)`` no effect (R-FORT-2). Positions come from :func:`dday.rules.scenario.position`, which with
-``Rules(fortune=True)`` stops first at the fortune roll of the card.
+``RuleOptions(fortune=True)`` stops first at the fortune roll of the card.
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from dday.rules.engine import chance_outcomes
 from dday.rules.fortune import hit_number
 from dday.rules.scenario import position
 from dday.rules.setup import initial_state, state_from_json
-from dday.rules.state import Rules, State
+from dday.rules.state import RuleOptions, State
 from dday.rules.steps import ChooseCasualtiesStep, LandingStep, PatrolStep, PickStep, PlaceReinforcementsStep, Roll
 from dday.rules.units import EMPTY, Air, Force
 from dday.variants.rulesets import FORTUNE
 
-FORT = Rules(fortune=True)
+FORT = RuleOptions(fortune=True)
 
 
 def fortune_pos(card: int, **kw: Any) -> State:
-    s = position(card=card, rules=kw.pop("rules", FORT), **kw)
+    s = position(card=card, options=kw.pop("options", FORT), **kw)
     assert isinstance(s.step, Roll) and s.step.kind == "fortune" and s.step.index == card
     return s
 
@@ -152,7 +152,7 @@ def test_fort_1_result_6_removed_paratroopers_leave_play_for_good() -> None:
     assert "left_play" not in s0.to_json()  # positions without such units keep their old form
 
     uk_boxes = list(range(5, len(load_board().chart("UK").boxes)))  # the UK chart's first five boxes are empty
-    late = position(card=16, rules=Rules(fortune=True, tactics=True), charts={"UK": uk_boxes}, zones={"F30": {"Germany": "1i"}})
+    late = position(card=16, options=RuleOptions(fortune=True, tactics=True), charts={"UK": uk_boxes}, zones={"F30": {"Germany": "1i"}})
     late = replace(late, left_play=(EMPTY, Force(infantry=2), EMPTY))  # two UK paratroopers removed, none destroyed
     after, lines = play(late, (3,), "pick use")
     assert has(lines, "Tactics card 16 'Volunteers Home Front' is not used")
@@ -351,7 +351,7 @@ def test_fort_11_result_1_exact_odds_match_the_engine() -> None:
     assert exact != odds.cycle(att, dfn, "allies")
     assert odds.cycle(att, dfn, "allies", infantry_hit=odds.hit_numbers(FORT, 11, 1)["attack_infantry"]) == exact
     # the Markov chain takes the same options
-    better = odds.zone_fight(att, dfn, cards=1, rules=FORT, fortune=1)
+    better = odds.zone_fight(att, dfn, cards=1, options=FORT, fortune=1)
     normal = odds.zone_fight(att, dfn, cards=1)
     assert better["allies_hold"].iloc[0] > normal["allies_hold"].iloc[0]
 

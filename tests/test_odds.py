@@ -331,9 +331,9 @@ def naval_decide(priority: list[str]) -> Decide:
 
 @pytest.mark.rules("ORDER-2", "R-NAVAL-1", "R-NAVAL-3", "R-TARGET-4")
 def test_order_2_naval_bombardment_equals_engine_enumeration() -> None:
-    from dday.rules.state import Rules
+    from dday.rules.state import RuleOptions
 
-    s = position(card=2, rules=Rules(three_player=False), zones={"F14": {"Germany": "2b"}, "F15": {"Germany": "2b"}})
+    s = position(card=2, options=RuleOptions(three_player=False), zones={"F14": {"Germany": "2b"}, "F15": {"Germany": "2b"}})
     read = lambda t: (2 - t.units("F14", "Germany").blockhouse, 2 - t.units("F15", "Germany").blockhouse)  # noqa: E731
     got = enumerate_engine(s, naval_decide(["F14", "F15"]), left_card(s), read)
     want = odds.naval_bombardment_by_zone([("F14", 2), ("F15", 2)])
@@ -346,9 +346,9 @@ def test_order_2_naval_bombardment_equals_engine_enumeration() -> None:
 
 @pytest.mark.rules("ORDER-2", "R-NAVAL-1")
 def test_order_2_naval_bombardment_monte_carlo() -> None:
-    from dday.rules.state import Rules
+    from dday.rules.state import RuleOptions
 
-    s = position(card=2, rules=Rules(three_player=False), zones={"F14": {"Germany": "2b"}, "F2": {"Germany": "1b"}})
+    s = position(card=2, options=RuleOptions(three_player=False), zones={"F14": {"Germany": "2b"}, "F2": {"Germany": "1b"}})
     read = lambda t: 3 - t.units("F14", "Germany").blockhouse - t.units("F2", "Germany").blockhouse  # noqa: E731
     samples = sample_engine(s, naval_decide(["F14", "F2"]), left_card(s), read, runs=800, seed=4)
     assert_mc_agrees(odds.naval_bombardment(3), samples)

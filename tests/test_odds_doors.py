@@ -29,7 +29,7 @@ from dday import odds
 from dday.errors import OddsInputError
 from dday.rules.board import load_board
 from dday.rules.setup import initial_state
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.rules.units import Force
 
 STATE = initial_state()
@@ -64,18 +64,19 @@ VALID: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "strafing": (odds.strafing, {"start": 1, "transit": [2], "end": 1, "units": 2}),
     "reinforcement_placed": (odds.reinforcement_placed, {"total": 8, "power": "US", "free": {"Utah": 4, "Omaha": 8}, "queue": [0, 1, 2, 3], "board": None}),
     "reinforcements": (odds.reinforcements, {"power": "US", "free": {"Utah": 4}, "queue": None, "board": load_board()}),
-    "hit_numbers": (odds.hit_numbers, {"rules": Rules(fortune=True), "card": 2, "fortune": 1}),
+    "hit_numbers": (odds.hit_numbers, {"options": RuleOptions(fortune=True), "card": 2, "fortune": 1}),
     "combat_options": (odds.combat_options, {"state": STATE, "zone": "F11"}),
     "zone_fight": (
         odds.zone_fight,
-        {"allies": "2i 1t", "axis": "1i 1b", "cards": 2, "first": "allies", "policy": odds.DEFAULT_POLICY, "rules": None, "fortune": None, "tac10": False},
+        {"allies": "2i 1t", "axis": "1i 1b", "cards": 2, "first": "allies", "policy": odds.DEFAULT_POLICY, "options": None, "fortune": None, "tac10": False},
     ),
     "zone_fight_exact": (
         odds.zone_fight_exact,
-        {"allies": "2i", "axis": "1i 1b", "cards": 3, "first": "axis", "policy": odds.ENGINE_ORDER_POLICY, "rules": Rules(fortune=True), "fortune": 1, "tac10": False},
+        {"allies": "2i", "axis": "1i 1b", "cards": 3, "first": "axis", "policy": odds.ENGINE_ORDER_POLICY, "options": RuleOptions(fortune=True), "fortune": 1, "tac10": False},
     ),
     "hold_chances": (odds.hold_chances, {"allies": "2i 1a", "axis": "1b", "cards": 2, "first": "allies", "policy": odds.DEFAULT_POLICY}),
     "fmt": (odds.fmt, {"p": Fraction(1, 6)}),
+    "CombatOptions": (odds.CombatOptions, {"infantry_hit": 2, "paired_infantry": 1, "artillery_rolls": False, "tac10": False}),
     "Distribution": (odds.Distribution, {"probs": {0: Fraction(1, 3), 1: Fraction(2, 3)}, "title": "t", "formula": "f", "outcome_name": "hits"}),
     "LossOrder": (odds.LossOrder, {"allies": ("tank", "infantry"), "axis": ("blockhouse",)}),
     "DEFAULT_POLICY": (odds.DEFAULT_POLICY, {"force": Force(infantry=2, tank=1), "hits": 2, "side": "allies"}),
@@ -83,7 +84,6 @@ VALID: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
 }
 NOT_CALLED = {
     "CasualtyPolicy": "a type alias",
-    "CombatOptions": "a type alias",
     "UnitSpec": "a type alias",
     "OddsInputError": "the error itself",
     "ZoneFight": "made by zone_fight_exact from the model's insides, not by users",
@@ -111,7 +111,7 @@ wrong = (
             (), [], {}, set(), (1,), [2, -1], [0, 99], [True], [[1]], [("F14", 2.0)], [("F99", 1)], [("F14", 1), ("F14", 1)], [("F14",)],
             {"F14": 1, "F99": 2}, {"F14": -2}, {"F14": 200}, {"tank": 31}, {"infantry": 2.0}, {"panzer": 1}, {"Gold": 3}, {"Utah": 10**6},
             {1: 2}, {0: -1}, {0: 0.5}, {"a": "b"}, ("tank", "tank"), ("zeppelin",), ["infantry"],
-            Force(infantry=31), Force(infantry=-1), Force(1.5, 0, 0, 0), Force(blockhouse=2), Rules(), Rules(fortune=True), STATE,
+            Force(infantry=31), Force(infantry=-1), Force(1.5, 0, 0, 0), Force(blockhouse=2), RuleOptions(), RuleOptions(fortune=True), STATE,
             load_board(), object(), print, len, lambda *a: None, lambda f, h, s: Force(infantry=9), range(10**12),
             BIG_LIST, BIG_TEXT, BIG_DICT, b"2i", bytearray(b"x"),
         ]
@@ -183,8 +183,8 @@ def _names_a_value(message: str) -> bool:
         (lambda: odds.hit_distribution(2, "x"), "hit_on"),
         (lambda: odds.side_hits("2i", "axis", "yes"), "attacking must be True or False"),
         (lambda: odds.naval_bombardment_by_zone(-1), "priority"),
-        (lambda: odds.hit_numbers("sideways"), "rules must be a Rules"),
-        (lambda: odds.zone_fight("1i", "1b", 2, rules="official"), "rules must be a Rules"),
+        (lambda: odds.hit_numbers("sideways"), "options must be a RuleOptions"),
+        (lambda: odds.zone_fight("1i", "1b", 2, options="official"), "options must be a RuleOptions"),
         (lambda: odds.zone_fight("1i", "1b", 2, policy="x"), "policy"),
         (lambda: odds.zone_fight("1i", "1b", 2, policy=None), "policy"),
         (lambda: odds.zone_fight("1i", "1b", 2, policy=lambda f, h, s: None), "casualty policy"),

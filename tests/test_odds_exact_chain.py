@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from dday import odds
 from dday.odds.exact_chain import SMALL, die_by_die, run_die_by_die, run_exact
 from dday.odds.fight_model import DENSE_UP_TO, FIGHT_KEYS, run_exact_rows
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.rules.units import Force
 
-FORT = Rules(fortune=True)
-ARTY_ORDERS = Rules(artillery_orders=True)
+FORT = RuleOptions(fortune=True)
+ARTY_ORDERS = RuleOptions(artillery_orders=True)
 ARTILLERY_FIRST = odds.LossOrder(allies=("artillery", "infantry", "tank"))
 
 CASES: list[tuple[tuple[str, str, int], dict[str, Any]]] = [
@@ -27,13 +27,13 @@ CASES: list[tuple[tuple[str, str, int], dict[str, Any]]] = [
     (("1i", "1b", 3), {}),
     (("3i 2a 1t", "2i 1a 1t 1b", 5), {"first": "axis"}),
     (("5i 1a 2t", "3i 2a 1t 3b", 5), {"policy": odds.ENGINE_ORDER_POLICY}),
-    (("4i 1a", "2i 1b", 4), {"rules": FORT}),
-    (("4i 1a", "2i 1b", 4), {"rules": FORT, "fortune": 1}),
+    (("4i 1a", "2i 1b", 4), {"options": FORT}),
+    (("4i 1a", "2i 1b", 4), {"options": FORT, "fortune": 1}),
     (("3i 2a 1t", "2i 1t", 4), {"tac10": True}),
-    (("3i 2a 1t", "2i 1t", 4), {"tac10": True, "rules": FORT, "fortune": 1}),
-    (("2i 2a", "3i 1t 2b", 5), {"rules": ARTY_ORDERS}),
+    (("3i 2a 1t", "2i 1t", 4), {"tac10": True, "options": FORT, "fortune": 1}),
+    (("2i 2a", "3i 1t 2b", 5), {"options": ARTY_ORDERS}),
     (("8i 4a 4t", "6i 4a 4t 4b", 3), {}),
-    (("15i 7a 8t", "15i 7a 8t", 2), {"rules": FORT}),
+    (("15i 7a 8t", "15i 7a 8t", 2), {"options": FORT}),
 ]
 
 
@@ -56,10 +56,10 @@ def test_die_by_die_is_the_chain_over_the_rows(args: tuple[str, str, int], kw: d
     axis=st.tuples(st.integers(0, 4), st.integers(0, 3), st.integers(0, 3), st.integers(0, 2)).filter(lambda c: sum(c) > 0),
     cards=st.integers(1, 5),
     first=st.sampled_from(["allies", "axis"]),
-    rules=st.sampled_from([None, FORT, ARTY_ORDERS]),
+    options=st.sampled_from([None, FORT, ARTY_ORDERS]),
 )
-def test_die_by_die_on_random_fights(allies: tuple[int, ...], axis: tuple[int, ...], cards: int, first: str, rules: Rules | None) -> None:
-    fight = odds.zone_fight_exact(Force(*allies), Force(*axis), cards, first, rules=rules)
+def test_die_by_die_on_random_fights(allies: tuple[int, ...], axis: tuple[int, ...], cards: int, first: str, options: RuleOptions | None) -> None:
+    fight = odds.zone_fight_exact(Force(*allies), Force(*axis), cards, first, options=options)
     fast = run_die_by_die(fight.model, fight.sequence)
     assert fast is not None and _fractions(fast) == _fractions(run_exact_rows(fight.model, fight.sequence))
 
@@ -80,9 +80,9 @@ def test_where_the_dice_do_not_come_one_per_unit_the_rows_run() -> None:
 @pytest.mark.parametrize(
     ("args", "kw"),
     [
-        (("6i 3a 3t", "6i 3a 2t 1b", 4), {"rules": FORT}),
+        (("6i 3a 3t", "6i 3a 2t 1b", 4), {"options": FORT}),
         (("8i 4a 4t", "6i 4a 4t 4b", 3), {"first": "axis"}),
-        (("8i 4a", "9i 2t", 3), {"rules": ARTY_ORDERS, "policy": odds.ENGINE_ORDER_POLICY}),
+        (("8i 4a", "9i 2t", 3), {"options": ARTY_ORDERS, "policy": odds.ENGINE_ORDER_POLICY}),
     ],
 )
 def test_big_fights_floats_are_the_fractions(args: tuple[str, str, int], kw: dict[str, Any]) -> None:

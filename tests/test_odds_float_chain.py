@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dday import odds
 from dday.odds.fight_model import FIGHT_KEYS
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 
 
 def _forces(units: str, most: int) -> st.SearchStrategy[str]:
@@ -38,10 +38,10 @@ def assert_floats_are_the_fractions(fight: odds.ZoneFight) -> None:
     axis=_forces("iatb", 10),
     cards=st.integers(0, 40),
     first=st.sampled_from(["allies", "axis"]),
-    rules=st.sampled_from([None, Rules(fortune=True), Rules(artillery_orders=True)]),
+    options=st.sampled_from([None, RuleOptions(fortune=True), RuleOptions(artillery_orders=True)]),
 )
-def test_float_table_agrees_with_the_exact_rows(allies: str, axis: str, cards: int, first: str, rules: Rules | None) -> None:
-    assert_floats_are_the_fractions(odds.zone_fight_exact(allies, axis, cards, first, rules=rules))
+def test_float_table_agrees_with_the_exact_rows(allies: str, axis: str, cards: int, first: str, options: RuleOptions | None) -> None:
+    assert_floats_are_the_fractions(odds.zone_fight_exact(allies, axis, cards, first, options=options))
 
 
 @pytest.mark.parametrize("cards", [80, 100, 200])

@@ -10,8 +10,8 @@ import pytest
 
 from dday import odds
 from dday.errors import DDayError, OddsInputError
-from dday.odds.inputs import MAX_CARDS, MAX_DICE, MAX_UNITS
-from dday.rules.state import Rules
+from dday.odds.inputs import MAX_ATTACK_CARDS, MAX_EVENT_DICE, MAX_UNITS_A_SIDE
+from dday.rules.state import RuleOptions
 from dday.rules.units import Force
 
 BAD_COUNTS: list[Any] = [-1, True, False, 2.0, 2.5, "3", None, [2]]
@@ -19,7 +19,7 @@ BAD_COUNTS: list[Any] = [-1, True, False, 2.0, 2.5, "3", None, [2]]
 BAD_CALLS: list[tuple[str, Callable[[], object]]] = [
     # zone_fight and zone_fight_exact: cards, forces, sides, sizes
     *((f"cards={c!r}", lambda c=c: odds.zone_fight("1i", "1i", c)) for c in BAD_COUNTS),
-    ("cards too many", lambda: odds.zone_fight("1i", "1i", MAX_CARDS + 1)),
+    ("cards too many", lambda: odds.zone_fight("1i", "1i", MAX_ATTACK_CARDS + 1)),
     ("cards 10**9", lambda: odds.zone_fight_exact("1i", "1i", 10**9)),
     ("cards 10000", lambda: odds.zone_fight_exact("1i", "1i", 10_000)),
     ("200 v 200", lambda: odds.zone_fight({"infantry": 200}, {"infantry": 200}, 2)),
@@ -42,7 +42,7 @@ BAD_CALLS: list[tuple[str, Callable[[], object]]] = [
     ("side_hits paired -1", lambda: odds.side_hits("1i", "allies", True, paired_infantry=-1)),
     ("cycle_distribution bool", lambda: odds.cycle_distribution({"tank": True}, "1i", "allies")),
     *((f"hits n={c!r}", lambda c=c: odds.hits(c, 1)) for c in BAD_COUNTS),
-    ("hits too many dice", lambda: odds.hits(MAX_DICE + 1, 1)),
+    ("hits too many dice", lambda: odds.hits(MAX_EVENT_DICE + 1, 1)),
     ("hits on 7", lambda: odds.hits(2, 7)),
     # the special events
     *((f"paratroopers {c!r}", lambda c=c: odds.paratroopers(c)) for c in BAD_COUNTS),
@@ -97,15 +97,15 @@ def test_odds_input_error_is_importable_from_odds() -> None:
 def test_the_largest_allowed_questions_are_answered() -> None:
     """The limits are limits, not errors: 30 v 30 over 2 cards, 200 cards, 100-dice events."""
     start = time.perf_counter()
-    df = odds.zone_fight(f"{MAX_UNITS}i", f"{MAX_UNITS // 2}i {MAX_UNITS // 2}b", 2)
+    df = odds.zone_fight(f"{MAX_UNITS_A_SIDE}i", f"{MAX_UNITS_A_SIDE // 2}i {MAX_UNITS_A_SIDE // 2}b", 2)
     assert len(df) == 2 and not df.isna().any().any()
-    assert len(odds.zone_fight("1i", "1i", MAX_CARDS)) == MAX_CARDS
-    assert odds.paratroopers(MAX_DICE).total == 1
-    assert odds.strafing(end=3, units=MAX_DICE).total == 1
+    assert len(odds.zone_fight("1i", "1i", MAX_ATTACK_CARDS)) == MAX_ATTACK_CARDS
+    assert odds.paratroopers(MAX_EVENT_DICE).total == 1
+    assert odds.strafing(end=3, units=MAX_EVENT_DICE).total == 1
     assert time.perf_counter() - start < 5.0
 
 
 @pytest.mark.parametrize(("card", "fortune"), [(0, 0), (17, 0), (2, 7), (2.0, 1), (True, 0)])
 def test_hit_numbers_checks_card_and_fortune(card: Any, fortune: Any) -> None:
     with pytest.raises(OddsInputError):
-        odds.hit_numbers(Rules(fortune=True), card, fortune)
+        odds.hit_numbers(RuleOptions(fortune=True), card, fortune)

@@ -13,7 +13,7 @@ from helpers import has_line, legal, play, refused, short
 
 from dday.rules.scenario import position
 from dday.rules.setup import check_invariants, initial_state
-from dday.rules.state import Rules, State
+from dday.rules.state import RuleOptions, State
 from dday.rules.steps import (
     AATargetStep,
     BomberStep,
@@ -155,7 +155,7 @@ def test_order_2_dice_left_over_are_lost_when_no_blockhouse_remains() -> None:
 
 def test_order_2_two_player_game_has_no_split() -> None:
     """With one Allied player the six dice are rolled without a split step."""
-    s = position(card=2, zones={"F14": {"Germany": "2b"}}, rules=Rules(three_player=False), airfield=ALL_AIR)
+    s = position(card=2, zones={"F14": {"Germany": "2b"}}, options=RuleOptions(three_player=False), airfield=ALL_AIR)
     assert isinstance(s.step, Roll) and s.step.kind == "naval" and s.step.power == "Allies"
     s, lines = play(s, (6,), (6,), (6,), (6,), (6,), (6,))
     assert sum(line.startswith("Naval die") for line in lines) == 6

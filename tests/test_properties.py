@@ -150,12 +150,12 @@ def test_move_options_agree_with_the_move_checker_with_fortune_and_tactics(seed:
     first two legal actions whether to take a lone Done itself."""
     from dday.rules.engine import iter_legal_actions
     from dday.rules.orders.movement import _FACTS, move_options
-    from dday.rules.state import Rules
+    from dday.rules.state import RuleOptions
     from dday.rules.steps import DeclareMovesStep
 
     rng = np.random.default_rng(seed)
     player = {"random": RandomBot(), "greedy": GreedyBot()}[bot]
-    s = initial_state(Rules(fortune=True, tactics=True))
+    s = initial_state(RuleOptions(fortune=True, tactics=True))
     checked = 0
     while not s.is_over:
         if s.current_player == "chance":

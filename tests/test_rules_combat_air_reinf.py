@@ -22,7 +22,7 @@ from dday.rules.cards import stays_in_deck
 from dday.rules.engine import apply, chance_outcomes, legal_actions
 from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.rules.steps import (
     AATargetStep,
     BomberStep,
@@ -234,7 +234,7 @@ def test_r_target_4_one_die_at_a_time_and_no_second_shot_at_a_destroyed_unit():
     # the tank is gone: the second blockhouse can only aim at the infantry (taken automatically)
     assert s.beach_units("Gold").short() == "1i" and s.step.kind == "sea" and s.step.target == "infantry"
     zones = {"F4": {"Germany": "1b"}, "F2": {"Germany": "1b"}, "F1": {"Germany": "1b"}}
-    n = position(card=2, zones=zones, rules=Rules(three_player=False))
+    n = position(card=2, zones=zones, options=RuleOptions(three_player=False))
     assert isinstance(n.step, NavalTargetStep)  # the target is chosen before each die
     n = run(n, ["bombard F4", (1,)])
     assert strs(legal_actions(n)) == {"bombard F1", "bombard F2"}
@@ -522,7 +522,7 @@ def test_r_bh_6_no_blockhouse_is_ever_rebuilt():
     data["reinforcement_charts"]["UK"]["boxes"] = "b" + data["reinforcement_charts"]["UK"]["boxes"]
     with pytest.raises(BoardDataError, match="unknown unit letters"):
         board_from_dict(data)
-    n = position(card=2, zones={"F4": {"Germany": "1b"}, "F29": {"UK": "1i"}}, rules=Rules(three_player=False), deck=[2, 8, 11, 13, 16])
+    n = position(card=2, zones={"F4": {"Germany": "1b"}, "F29": {"UK": "1i"}}, options=RuleOptions(three_player=False), deck=[2, 8, 11, 13, 16])
     n = run(n, [(1,)])  # the only blockhouse is destroyed; the other five dice are lost
     assert n.blockhouses_in_play() == 0 and n.destroyed[0].blockhouse == 1
     n = run(n, ["done"])  # order 8; then 11, 13, 16 -> next turn
@@ -555,7 +555,7 @@ def test_r_naval_1_six_dice_in_all_at_any_blockhouse_hitting_on_2():
 def test_r_naval_2_split_only_in_the_three_player_game():
     s = position(card=2, zones={"F1": {"Germany": "1b"}, "F14": {"Germany": "1b"}})
     assert_illegal(s, "split-naval 7", "R-NAVAL-2")
-    two = position(card=2, zones={"F1": {"Germany": "1b"}, "F14": {"Germany": "1b"}}, rules=Rules(three_player=False))
+    two = position(card=2, zones={"F1": {"Germany": "1b"}, "F14": {"Germany": "1b"}}, options=RuleOptions(three_player=False))
     assert isinstance(two.step, NavalTargetStep) and two.step.uk_dice == 6
     two = run(two, ["bombard F14"])
     assert two.step.power == "Allies"
@@ -563,7 +563,7 @@ def test_r_naval_2_split_only_in_the_three_player_game():
 
 @pytest.mark.rules("R-NAVAL-3")
 def test_r_naval_3_left_over_dice_are_lost():
-    s = position(card=2, zones={"F17": {"Germany": "1b"}, "F29": {"UK": "1i"}}, rules=Rules(three_player=False), deck=[2, 8, 11, 13])
+    s = position(card=2, zones={"F17": {"Germany": "1b"}, "F29": {"UK": "1i"}}, options=RuleOptions(three_player=False), deck=[2, 8, 11, 13])
     s, lines = log_of(s, [(6,), (1,)])
     assert "No blockhouse is left: the remaining 4 naval dice are lost (R-NAVAL-3)" in lines
     assert s.card == 8 and s.units("F29", "UK").infantry == 1
@@ -752,7 +752,7 @@ def test_r_reinf_8_all_placements_declared_then_strafed():
 @pytest.mark.rules("R-REINF-9", "R-BH-2")
 def test_r_reinf_9_allied_reinforcements_face_blockhouse_fire_before_landing():
     s = position(card=14, zones={"F14": {"Germany": "1b"}, "F29": {"UK": "1i"}}, beaches={"Utah": "4i"},
-                 charts={"UK": [], "US": list(range(6, 38)), RENNES: [], ROUEN: []}, rules=Rules(three_player=False))  # fmt: skip
+                 charts={"UK": [], "US": list(range(6, 38)), RENNES: [], ROUEN: []}, options=RuleOptions(three_player=False))  # fmt: skip
     s = run(s, [(1, 1)])  # roll 2 -> boxes 7, 8, Omaha only
     assert s.beach_units("Omaha").short() == "1i 1a" and s.turn == 3 and s.card == 2
     s = run(s, [(6,)] * 6)  # naval bombardment misses; order 8: the UK infantry may move

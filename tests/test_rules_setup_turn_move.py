@@ -25,7 +25,7 @@ from dday.rules.dice import Dice, hits_in
 from dday.rules.engine import apply, chance_outcomes, legal_actions
 from dday.rules.scenario import events_of, position, run
 from dday.rules.setup import check_invariants, initial_state
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.rules.steps import DeclareMovesStep, GameOver, NavalSplitStep, Roll, StrafeStep
 from dday.rules.units import powers_of, side_of
 
@@ -631,7 +631,7 @@ def test_r_stack_3_at_most_four_fighters_per_zone_uk_and_us_together():
 
 
 def test_r_stack_3_fighter_limit_is_a_rules_option():
-    s = position(card=3, airfield={"uk_fighter": 4, "us_fighter": 4}, rules=Rules(fighter_limit=8))
+    s = position(card=3, airfield={"uk_fighter": 4, "us_fighter": 4}, options=RuleOptions(fighter_limit=8))
     s = run(s, ["patrol UK F30 4", "patrol US F30 2"])
     assert s.air_in("F30").fighters == 6
 
@@ -767,7 +767,7 @@ def test_r_victory_3_earliest_win_is_end_of_turn_2():
 def _city_retaken_start(rules):
     """Turn 7, hold armed; an Axis tank is about to enter Caen on order 12."""
     zones = {**CITIES, "F38": {"Germany": "1t"}}
-    return position(card=12, turn=7, zones=zones, hold=1, charts=NO_CHARTS, rules=rules)
+    return position(card=12, turn=7, zones=zones, hold=1, charts=NO_CHARTS, options=rules)
 
 
 RETAKE = ["move Germany tank F38>F30", (6,), (1,)]  # the tank misses on 13 and is killed by the defence
@@ -775,13 +775,13 @@ RETAKE = ["move Germany tank F38>F30", (6,), (1,)]  # the tank misses on 13 and 
 
 @pytest.mark.rules("R-VICTORY-4")
 def test_r_victory_4_default_losing_a_city_mid_turn_does_not_break_the_hold():
-    s = run(_city_retaken_start(Rules()), RETAKE)
+    s = run(_city_retaken_start(RuleOptions()), RETAKE)
     assert s.is_over and s.winner == "allies"
 
 
 @pytest.mark.rules("R-VICTORY-4")
 def test_r_victory_4_continuous_hold_option_breaks_the_hold():
     """RECONSTRUCTED option continuous_hold: a city lost during the holding turn restarts the count."""
-    s, lines = events_of(_city_retaken_start(Rules(continuous_hold=True)), RETAKE)
+    s, lines = events_of(_city_retaken_start(RuleOptions(continuous_hold=True)), RETAKE)
     assert not s.is_over and s.hold == 1 and s.turn == 8
     assert any("the hold is broken (R-VICTORY-4 option)" in e for e in lines)

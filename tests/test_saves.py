@@ -24,7 +24,7 @@ from dday.play.game import play_game
 from dday.play.saves import FORMAT, VERSION, History, dumps, final_mismatches, load_game, make_golden, replay, save_game, seal
 from dday.rules.actions import Done, Move, parse_action
 from dday.rules.setup import initial_state, state_from_json
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 
 GOLDEN = Path(__file__).parent / "data" / "golden_game.json"
 
@@ -89,14 +89,14 @@ def test_inputs_are_text_and_faces(saved: dict[str, Any]) -> None:
 
 
 def test_rules_and_custom_start_round_trip(tmp_path: Path) -> None:
-    first = play_game(RandomBot(), RandomBot(), seed=4, rules=Rules(three_player=False))
+    first = play_game(RandomBot(), RandomBot(), seed=4, options=RuleOptions(three_player=False))
     start = History.from_record(first).states[300]  # a mid-game position as the start
     g = play_game(GreedyBot(), GreedyBot(), seed=5, state=start)
     data = save_game(g, tmp_path / "x.json")
     assert data["rules"]["three_player"] is False and data["start"] is not None
     loaded = load_game(tmp_path / "x.json")
     assert loaded.final.key == g.final.key and loaded.start.key == start.key
-    assert loaded.rules == Rules(three_player=False)
+    assert loaded.rules == RuleOptions(three_player=False)
 
 
 def test_history_apply_undo_and_save_mid_game(tmp_path: Path) -> None:

@@ -96,36 +96,45 @@ def test_bad_arguments() -> None:
 @pytest.mark.parametrize("bot", ["greedy", "strong"])
 def test_move_score_cache_changes_no_decision(bot: str) -> None:
     """The bots keep move scores for a whole move step and redo only those a new declaration
-    can change (dday.bots.greedy.GreedyBot._move_cache_for). Scoring every candidate afresh must
-    play exactly the same games, in both seats."""
+    can change (their memo, dday.bots.choice.Memo). Scoring every candidate afresh (the memo
+    emptied before every decision) must play exactly the same games, in both seats."""
     from dday.bots import BOTS
-    from dday.bots.greedy import _Context
 
-    cls = BOTS[bot]
+    class Fresh:
+        name = bot
 
-    class Fresh(cls):  # type: ignore[misc, valid-type]
-        def _move_cache_for(self, s, step):  # type: ignore[no-untyped-def]
-            self._ctx = _Context(s)
-            return {}
+        def __init__(self) -> None:
+            self.inner = BOTS[bot]()
+
+        def choose(self, s, actions, rng):  # type: ignore[no-untyped-def]
+            self.inner.memo.clear()
+            return self.inner.choose(s, actions, rng)
 
     for seed in game_seeds(5, 2):
-        assert play_game(cls(), make_player("greedy"), seed=seed).record == play_game(Fresh(), make_player("greedy"), seed=seed).record
-        assert play_game(make_player("greedy"), cls(), seed=seed).record == play_game(make_player("greedy"), Fresh(), seed=seed).record
+        assert play_game(make_player(bot), make_player("greedy"), seed=seed).record == play_game(Fresh(), make_player("greedy"), seed=seed).record
+        assert play_game(make_player("greedy"), make_player(bot), seed=seed).record == play_game(make_player("greedy"), Fresh(), seed=seed).record
 
 
 @pytest.mark.parametrize("bot", ["greedy", "strong"])
 def test_patrol_shortcut_changes_no_decision(bot: str) -> None:
-    """The bots pick patrols from dday.rules.orders.o03_fighter_patrol.patrol_options without making the Patrol actions
-    (dday.bots.greedy.GreedyBot._choose_patrol). Scoring the legal actions themselves must play
-    exactly the same games."""
+    """The bots pick patrols from dday.rules.orders.o03_fighter_patrol.patrol_options without making the Patrol
+    actions (dday.bots.choice.decide). Scoring the legal actions themselves
+    (dday.bots.choice.best_scored) must play exactly the same games."""
     from dday.bots import BOTS
+    from dday.bots.choice import best_scored
     from dday.rules.engine import legal_actions
+    from dday.rules.steps import PatrolStep
 
-    cls = BOTS[bot]
+    class Generic:
+        name = bot
 
-    class Generic(cls):  # type: ignore[misc, valid-type]
-        def _choose_patrol(self, s, rng):  # type: ignore[no-untyped-def]
-            return self._best_scored(s, legal_actions(s), rng)
+        def __init__(self) -> None:
+            self.inner = BOTS[bot]()
+
+        def choose(self, s, actions, rng):  # type: ignore[no-untyped-def]
+            if isinstance(s.step, PatrolStep):
+                return best_scored(self.inner.scorer, self.inner.memo, s, legal_actions(s), rng)
+            return self.inner.choose(s, actions, rng)
 
     for seed in game_seeds(5, 3):
-        assert play_game(cls(), make_player("greedy"), seed=seed).record == play_game(Generic(), make_player("greedy"), seed=seed).record
+        assert play_game(make_player(bot), make_player("greedy"), seed=seed).record == play_game(Generic(), make_player("greedy"), seed=seed).record

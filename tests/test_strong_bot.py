@@ -27,7 +27,7 @@ from dday.rules.units import Force, other_side
 
 def test_registered_as_strong() -> None:
     assert BOTS["strong"] is StrongBot and isinstance(make_player("strong"), StrongBot)
-    assert isinstance(make_player("strong"), GreedyBot)  # falls back on the greedy policy
+    assert make_player("strong").scorer.greedy.weights == GreedyBot().config  # falls back on the greedy rules (held, not inherited)
 
 
 def test_hold_probability_is_exact_and_monotone() -> None:

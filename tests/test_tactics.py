@@ -1,6 +1,6 @@
 """Tactics cards: R-TAC-1..4, TAC-1..16, FAQ-40..47.
 
-With ``Rules(tactics=True)`` tactics card N is offered to its side right after order N
+With ``RuleOptions(tactics=True)`` tactics card N is offered to its side right after order N
 (``pick use`` / ``pick pass``). Most positions below make order N do nothing, so the first
 step is the offer. Effects the rules reference marks reconstructed are tested as the engine implements
 its documented proposal, and the log says so.
@@ -19,17 +19,17 @@ from helpers import play_from as play
 from dday import odds
 from dday.rules.board import load_board
 from dday.rules.scenario import position
-from dday.rules.state import Rules, State
+from dday.rules.state import RuleOptions, State
 from dday.rules.steps import AATargetStep, ChooseCasualtiesStep, PickStep, StrafeStep
 from dday.rules.units import EMPTY, Force
 from dday.variants.rulesets import TACTICS
 
-TAC = Rules(tactics=True)
+TAC = RuleOptions(tactics=True)
 
 
 def offer(card: int, **kw: Any) -> State:
     """A position whose first step is the offer of tactics card ``card`` (order ``card`` did nothing)."""
-    s = position(card=card, rules=kw.pop("rules", TAC), **kw)
+    s = position(card=card, options=kw.pop("options", TAC), **kw)
     assert isinstance(s.step, PickStep) and s.step.purpose == "tactic" and s.step.data == (str(card),), s.step
     assert s.step.side == TACTICS[card].side
     return s
@@ -40,7 +40,7 @@ def offer(card: int, **kw: Any) -> State:
 
 
 def test_r_tac_1_fortune_order_tactics_in_that_order() -> None:
-    s = position(card=7, rules=Rules(fortune=True, tactics=True), patrols={"F26": {"uk_bomber": 1}})
+    s = position(card=7, options=RuleOptions(fortune=True, tactics=True), patrols={"F26": {"uk_bomber": 1}})
     s, lines = play(s, (3,))  # fortune 7 (no effect), then order 7, then tactics 7 is offered
     i_f = next(i for i, x in enumerate(lines) if x.startswith("Fortune card 7"))
     i_o = next(i for i, x in enumerate(lines) if ("bomber returns" in x or "bombers return" in x))
@@ -63,7 +63,7 @@ def test_r_tac_2_use_is_optional_and_a_used_card_leaves_for_good() -> None:
     assert has(lines, "leaves the game") and 10 not in used.tactics_left and "TAC-10" in used.effects
     # next time order 10 comes up: the unused card is offered again, the used one never
     for left, again in ((passed.tactics_left, True), (used.tactics_left, False)):
-        s9 = position(card=9, turn=3, rules=TAC, zones={"F30": {"Germany": "1i"}}, beaches={"Gold": "1i", "Juno": "1i"})
+        s9 = position(card=9, turn=3, options=TAC, zones={"F30": {"Germany": "1i"}}, beaches={"Gold": "1i", "Juno": "1i"})
         s9 = replace(s9, tactics_left=tuple(c for c in left if c != 9))
         s9, lines = play(s9, "pick pass", "land Gold infantry", "land Juno infantry")  # order 10, then the tactics offer (or not)
         offered = isinstance(s9.step, PickStep) and s9.step.purpose == "tactic" and s9.step.data == ("10",)
@@ -83,7 +83,7 @@ def test_r_tac_3_either_allied_player_may_invoke_allied_cards() -> None:
 
 def test_r_tac_4_unused_card_comes_up_though_its_order_left() -> None:
     # order 2 has left the deck (no blockhouse); tactics 2 is unused, so it still comes up in its place
-    s = position(card=16, turn=2, rules=TAC, deck=[c for c in range(2, 17) if c != 2], removed=[2], zones={"F30": {"Germany": "1i"}})
+    s = position(card=16, turn=2, options=TAC, deck=[c for c in range(2, 17) if c != 2], removed=[2], zones={"F30": {"Germany": "1i"}})
     lines = list(s.events)  # tactics 16 could do nothing (only "pass", taken at once); turn 3 begins
     assert s.turn == 3
     assert isinstance(s.step, PickStep) and s.step.data == ("2",) and 2 not in s.deck
@@ -92,7 +92,7 @@ def test_r_tac_4_unused_card_comes_up_though_its_order_left() -> None:
 
 @pytest.mark.rules("FAQ-36", "FAQ-42")
 def test_r_tac_4_used_card_does_not_return_with_its_order() -> None:
-    s = position(card=16, turn=2, rules=TAC, zones={"F14": {"Germany": "1b"}}, deck=[c for c in range(2, 17) if c != 2], removed=[2])
+    s = position(card=16, turn=2, options=TAC, zones={"F14": {"Germany": "1b"}}, deck=[c for c in range(2, 17) if c != 2], removed=[2])
     s = replace(s, tactics_left=tuple(c for c in s.tactics_left if c != 2))
     lines = list(s.events)
     assert has(lines, "Order 2 returns to the deck") and s.turn == 3
@@ -103,7 +103,7 @@ def test_r_tac_4_used_card_does_not_return_with_its_order() -> None:
 
 def test_tactics_card_that_cannot_do_anything_offers_only_pass() -> None:
     # TAC-8 with no destroyed blockhouse: the only choice is taken at once
-    s = position(card=8, rules=TAC, zones={"F30": {"Germany": "1i"}, "F23": {"UK": "1i"}})
+    s = position(card=8, options=TAC, zones={"F30": {"Germany": "1i"}, "F23": {"UK": "1i"}})
     s, lines = play(s, "done")
     assert has(lines, "Tactics card 8 'Blockhouse Construction' is not used")
     assert 8 in s.tactics_left
@@ -167,7 +167,7 @@ def test_tac_3_barnstorming_protects_one_fighter() -> None:
 
 
 def test_tac_4_fireball_from_above() -> None:
-    s = position(card=4, rules=TAC, zones={"F30": {"Germany": "1a", "UK": "1i 1a"}}, patrols={"F30": {"uk_fighter": 1}})
+    s = position(card=4, options=TAC, zones={"F30": {"Germany": "1a", "UK": "1i 1a"}}, patrols={"F30": {"uk_fighter": 1}})
     s, _ = play(s, (1,))  # the fighter is shot down
     assert isinstance(s.step, PickStep) and s.step.data == ("4",) and s.step.side == "axis" and "use" in s.step.options
     s, lines = play(s, "pick use")
@@ -177,12 +177,12 @@ def test_tac_4_fireball_from_above() -> None:
     s, _ = play(s, "casualties UK:artillery:1")
     assert s.units("F30", "UK").short() == "1i"
     # no fighter lost: nothing to do, so only "pass"
-    s, lines = play(position(card=4, rules=TAC, zones={"F30": {"Germany": "1a", "UK": "1i"}}, patrols={"F30": {"uk_fighter": 1}}), (6,))
+    s, lines = play(position(card=4, options=TAC, zones={"F30": {"Germany": "1a", "UK": "1i"}}, patrols={"F30": {"uk_fighter": 1}}), (6,))
     assert has(lines, "Tactics card 4 'Fireball from Above' is not used")
 
 
 def test_tac_5_heavy_bombardment_second_strike() -> None:
-    s = position(card=5, rules=TAC, airfield={"uk_bomber": 1}, zones={"F26": {"Germany": "2a"}})
+    s = position(card=5, options=TAC, airfield={"uk_bomber": 1}, zones={"F26": {"Germany": "2a"}})
     s, _ = play(s, "bomb UK F26 artillery", (4,))
     assert isinstance(s.step, PickStep) and s.step.data == ("5",)
     s, lines = play(s, "pick use")
@@ -230,7 +230,7 @@ def test_tac_7_flooding_blocks_order_8_not_landing() -> None:
 def test_tac_8_blockhouse_construction() -> None:
     s = position(
         card=8,
-        rules=TAC,
+        options=TAC,
         zones={"F14": {"Germany": "1b"}, "F30": {"Germany": "1i"}, "F23": {"UK": "1i"}},
         deck=[c for c in range(2, 17) if c != 2],
         removed=[2],
@@ -246,7 +246,7 @@ def test_tac_8_blockhouse_construction() -> None:
 
 
 def test_tac_8_never_above_the_starting_count() -> None:
-    s = position(card=8, rules=TAC, zones={"F14": {"Germany": "2b"}, "F17": {"Germany": "1b"}, "F23": {"UK": "1i"}})
+    s = position(card=8, options=TAC, zones={"F14": {"Germany": "2b"}, "F17": {"Germany": "1b"}, "F23": {"UK": "1i"}})
     s = replace(s, destroyed=(Force(blockhouse=1), EMPTY, EMPTY))
     s, _ = play(s, "done", "pick use")
     assert "F14" not in s.step.options and "F17" in s.step.options  # type: ignore[attr-defined]
@@ -288,7 +288,7 @@ def test_tac_10_exact_odds_match_the_engine() -> None:
 @pytest.mark.rules("FAQ-46")
 def test_tac_11_long_range_howitzers() -> None:
     # the F23 gun is locked in combat and may still fire; the gun in the Gold box may not
-    s = position(card=11, rules=TAC, zones={"F23": {"UK": "1a", "Germany": "1b"}, "F30": {"Germany": "1i 1t"}}, beaches={"Gold": "1a"})
+    s = position(card=11, options=TAC, zones={"F23": {"UK": "1a", "Germany": "1b"}, "F30": {"Germany": "1i 1t"}}, beaches={"Gold": "1a"})
     s, _ = play(s, (6,), (6,), "pick use")  # order 11: one cycle in F23, both miss; then the offer
     assert isinstance(s.step, PickStep) and s.step.purpose == "arty" and s.step.data[1] == "F23"
     assert set(s.step.options) == {"F30:Germany:infantry", "F30:Germany:tank", "none"}  # adjacent zones only
@@ -357,7 +357,7 @@ def test_tac_14_respects_the_fighter_limit() -> None:
 
 
 def test_tac_15_german_convoy() -> None:
-    s = position(card=15, rules=TAC, charts={"Germany_Rouen_Chartres": []}, zones={"F30": {"UK": "1i"}}, patrols={"F38": {"uk_fighter": 1}})
+    s = position(card=15, options=TAC, charts={"Germany_Rouen_Chartres": []}, zones={"F30": {"UK": "1i"}}, patrols={"F38": {"uk_fighter": 1}})
     s, _ = play(s, (1, 1), "place Germany_Rennes_Chartres F40", "place Germany_Rennes_Chartres F40")
     assert isinstance(s.step, PickStep) and s.step.data == ("15",) and s.step.side == "axis"
     s, _ = play(s, "pick use")
@@ -370,7 +370,7 @@ def test_tac_15_german_convoy() -> None:
 def test_tac_16_volunteers_return_to_empty_infantry_boxes() -> None:
     s = position(
         card=16,
-        rules=Rules(fortune=True, tactics=True),
+        options=RuleOptions(fortune=True, tactics=True),
         charts={"UK": list(range(5, len(load_board().chart("UK").boxes)))},
         zones={"F30": {"Germany": "1i"}},
     )

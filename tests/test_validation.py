@@ -151,7 +151,7 @@ def test_every_reachable_position_passes_the_check() -> None:
     from dday.variants.rulesets import RULESETS, ruleset
 
     for i, name in enumerate(sorted(RULESETS)):
-        g = play_game(RandomBot(), RandomBot(), seed=40 + i, rules=ruleset(name))
+        g = play_game(RandomBot(), RandomBot(), seed=40 + i, options=ruleset(name))
         s = g.start or initial_state(g.final.rules)
         for x in g.record:
             validate_position(s)

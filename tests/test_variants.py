@@ -1,6 +1,6 @@
 """Variant rule sets: VAR-RM-1..24 and VAR-TA-1..12, the named rule sets and their conflicts.
 
-House rules and real differences are options of :class:`dday.rules.state.Rules` and are tested for
+House rules and real differences are options of :class:`dday.rules.state.RuleOptions` and are tested for
 their effect. Rows the reference classes as errors, omissions or equivalent engine devices are not
 playable options: their tests show that the official behaviour holds.
 """
@@ -23,7 +23,7 @@ from dday.rules.engine import apply, legal_actions
 from dday.rules.positions import validate_position
 from dday.rules.scenario import position
 from dday.rules.setup import check_invariants, initial_state
-from dday.rules.state import Rules, State
+from dday.rules.state import RuleOptions, State
 from dday.rules.steps import (
     ChooseCasualtiesStep,
     GameOver,
@@ -40,7 +40,7 @@ from dday.variants.rulesets import RULESETS, TRIPLEA_ORDER, RulesConflictError, 
 ALLIED_CITIES = {"F2": {"US": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}
 
 
-def end_of_turn(turn: int, rules: Rules | None = None, zones: Any = None, blocker: bool = True, **kw: Any) -> tuple[State, list[str]]:
+def end_of_turn(turn: int, options: RuleOptions | None = None, zones: Any = None, blocker: bool = True, **kw: Any) -> tuple[State, list[str]]:
     """Play order 16 of ``turn`` (nothing to do) so the end-of-turn checks run.
 
     ``blocker`` adds a combat in F40 (no city) so that, if the game goes on, it stops at the
@@ -49,13 +49,13 @@ def end_of_turn(turn: int, rules: Rules | None = None, zones: Any = None, blocke
     zones = dict(zones or ALLIED_CITIES)
     if blocker:
         zones["F40"] = {"Germany": "1i", "UK": "1i"}
-    s = position(card=16, turn=turn, rules=rules, zones=zones, deck=[11, 13, 16], **kw)
+    s = position(card=16, turn=turn, options=options, zones=zones, deck=[11, 13, 16], **kw)
     return s, list(s.events)
 
 
-def order_sequence(rules: Rules | None, seed: int = 0) -> list[tuple[int, int]]:
+def order_sequence(options: RuleOptions | None, seed: int = 0) -> list[tuple[int, int]]:
     lines: list[str] = []
-    play_game(make_player("random"), make_player("random"), seed=seed, rules=rules, on_event=lines.append)
+    play_game(make_player("random"), make_player("random"), seed=seed, options=options, on_event=lines.append)
     out = []
     for x in lines:
         if x.startswith("Turn ") and ", order " in x:
@@ -77,7 +77,7 @@ def test_every_named_rule_set_builds_and_is_known() -> None:
         "reference-manual-extended",
         "triplea",
     }
-    assert ruleset("official") == Rules()
+    assert ruleset("official") == RuleOptions()
     assert ruleset("official+fortune+tactics").tactics and ruleset("official+fortune+tactics").fortune
     assert ruleset("official", fighter_limit=3).fighter_limit == 3
     with pytest.raises(RulesConflictError, match="unknown rule set"):
@@ -100,7 +100,7 @@ def test_every_named_rule_set_builds_and_is_known() -> None:
 )
 def test_conflicting_options_are_refused_with_a_clear_message(options: dict[str, Any], words: str) -> None:
     with pytest.raises(RulesConflictError, match=words) as info:
-        Rules(**options)
+        RuleOptions(**options)
     assert isinstance(info.value, ValueError)
     with pytest.raises(RulesConflictError):
         ruleset("triplea", fortune=True)
@@ -110,10 +110,10 @@ def test_conflicting_options_are_refused_with_a_clear_message(options: dict[str,
 def test_every_rule_set_plays_whole_games_with_invariants(name: str) -> None:
     rules = ruleset(name)
     for seed in (1, 2):
-        g = play_game(make_player("random"), make_player("random"), seed=seed, rules=rules, on_state=check_invariants)
+        g = play_game(make_player("random"), make_player("random"), seed=seed, options=rules, on_state=check_invariants)
         assert g.final.is_over and g.final.winner in ("allies", "axis")
         assert g.final.rules == rules
-    g = play_game(make_player("greedy"), make_player("greedy"), seed=3, rules=rules, on_state=check_invariants)
+    g = play_game(make_player("greedy"), make_player("greedy"), seed=3, options=rules, on_state=check_invariants)
     assert g.final.is_over
 
 
@@ -123,7 +123,7 @@ def test_the_strong_bot_plays_every_rule_set_in_both_seats(name: str) -> None:
     the dice aim at any unit (a force with -1 blockhouse); every rule set is played here."""
     rules = ruleset(name)
     for allies, axis in (("strong", "greedy"), ("greedy", "strong")):
-        g = play_game(make_player(allies), make_player(axis), seed=4, rules=rules, on_state=check_invariants)
+        g = play_game(make_player(allies), make_player(axis), seed=4, options=rules, on_state=check_invariants)
         assert g.final.is_over
 
 
@@ -133,7 +133,7 @@ def test_every_rule_set_many_games(name: str) -> None:
     rules = ruleset(name)
     for seed in range(10, 30):
         bot = ("random", "greedy")[seed % 2]
-        g = play_game(make_player(bot), make_player("random"), seed=seed, rules=rules, on_state=check_invariants)
+        g = play_game(make_player(bot), make_player("random"), seed=seed, options=rules, on_state=check_invariants)
         assert g.final.is_over
 
 
@@ -156,7 +156,7 @@ def test_var_rm_1_orders_in_fixed_sequence_not_shuffled() -> None:
 
 
 def test_var_rm_2_fortune_and_tactics_are_interleaved_not_separate_decks() -> None:
-    s = position(card=10, rules=ruleset("official+fortune+tactics"), zones={"F30": {"Germany": "1i"}}, beaches={"Gold": "1i"})
+    s = position(card=10, options=ruleset("official+fortune+tactics"), zones={"F30": {"Germany": "1i"}}, beaches={"Gold": "1i"})
     assert s.step.kind == "fortune" and s.step.index == 10  # type: ignore[attr-defined]
     s, _lines = play(s, (3,), "land Gold infantry")
     assert isinstance(s.step, PickStep) and s.step.data == ("10",)  # tactics 10 right after order 10
@@ -181,7 +181,7 @@ def test_var_rm_4_naval_dice_belong_to_the_allies_jointly() -> None:
     assert legal(s) == [f"split-naval {k}" for k in range(7)]
     s, lines = play(s, "split-naval 2", "bombard F14", (6,), "bombard F17", (6,), "bombard F17", (6,))
     assert has(lines, "(UK)") and has(lines, "(US)")
-    s2 = position(card=2, rules=Rules(three_player=False), zones={"F14": {"Germany": "1b"}, "F17": {"Germany": "1b"}})
+    s2 = position(card=2, options=RuleOptions(three_player=False), zones={"F14": {"Germany": "1b"}, "F17": {"Germany": "1b"}})
     assert isinstance(s2.step, NavalTargetStep)
 
 
@@ -189,7 +189,7 @@ def test_var_rm_5_coastal_bombardment_option() -> None:
     kw: dict[str, Any] = {"zones": {"F15": {"Germany": "2i 1b"}, "F14": {"Germany": "1b"}, "F30": {"Germany": "1i"}}}
     s, _ = play(position(card=2, **kw), "split-naval 6")
     refused(s, "bombard F15 infantry", "R-NAVAL-3")
-    s, _ = play(position(card=2, rules=Rules(coastal_bombardment=True), **kw), "split-naval 6")
+    s, _ = play(position(card=2, options=RuleOptions(coastal_bombardment=True), **kw), "split-naval 6")
     assert {"bombard F15", "bombard F15 infantry"} <= set(legal(s)) and "bombard F30 infantry" not in legal(s)
     refused(s, "bombard F30 infantry", "VAR-RM-5")  # Caen is not coastal
     s, _lines = play(s, "bombard F15 infantry", (2,))
@@ -204,7 +204,7 @@ def test_var_rm_6_units_may_move_into_enemy_zones() -> None:
 
 
 def test_var_rm_7_allied_artillery_fires_after_order_9() -> None:
-    s = position(card=9, rules=Rules(artillery_orders=True), zones={"F23": {"UK": "1a", "Germany": "1i"}, "F30": {"Germany": "1t"}})
+    s = position(card=9, options=RuleOptions(artillery_orders=True), zones={"F23": {"UK": "1a", "Germany": "1i"}, "F30": {"Germany": "1t"}})
     assert isinstance(s.step, PickStep) and s.step.purpose == "arty" and s.step.side == "allies"
     assert set(s.step.options) == {"F23:Germany:infantry", "F30:Germany:tank", "none"}  # own or adjacent zone
     s, lines = play(s, "pick F30:Germany:tank")
@@ -216,7 +216,7 @@ def test_var_rm_7_allied_artillery_fires_after_order_9() -> None:
 
 
 def test_var_rm_8_axis_artillery_fires_after_order_11() -> None:
-    s = position(card=11, rules=Rules(artillery_orders=True), zones={"F38": {"Germany": "1a"}, "F30": {"UK": "1i"}})
+    s = position(card=11, options=RuleOptions(artillery_orders=True), zones={"F38": {"Germany": "1a"}, "F30": {"UK": "1i"}})
     assert isinstance(s.step, PickStep) and s.step.side == "axis" and set(s.step.options) == {"F30:UK:infantry", "none"}
     s, lines = play(s, "pick F30:UK:infantry", (1,))
     assert has(lines, "VAR-RM-8") and s.units("F30", "UK").total == 0
@@ -224,7 +224,7 @@ def test_var_rm_8_axis_artillery_fires_after_order_11() -> None:
 
 def test_var_rm_9_artillery_does_not_roll_in_land_combat_but_can_be_lost() -> None:
     zones = {"F30": {"Germany": "1i", "UK": "1i 1a"}}
-    s = position(card=11, rules=Rules(artillery_orders=True), zones=zones)
+    s = position(card=11, options=RuleOptions(artillery_orders=True), zones=zones)
     assert s.step.dice.groups == ((1, 1),) and s.step.defense_dice.groups == ((2, 1),)  # type: ignore[attr-defined]
     s, _ = play(s, (6,), (1,))
     assert isinstance(s.step, ChooseCasualtiesStep) and "casualties UK:artillery:1" in legal(s)
@@ -245,7 +245,7 @@ def test_var_rm_11_charts_read_left_to_right() -> None:
 
 
 def test_var_rm_12_a_six_brings_no_reinforcements() -> None:
-    _, lines = play(position(card=14, rules=Rules(reinforcement_six_nothing=True), charts={"UK": []}), (6, 1))
+    _, lines = play(position(card=14, options=RuleOptions(reinforcement_six_nothing=True), charts={"UK": []}), (6, 1))
     assert has(lines, "a 6 on a die brings nothing (VAR-RM-12)", "next 0 units")
     _s, lines = play(position(card=14, charts={"UK": []}), (6, 1))
     assert has(lines, "= 7 -> next 7 units")
@@ -264,7 +264,7 @@ def test_var_rm_14_game_is_ten_turns_holding_at_nine_and_ten_wins() -> None:
 
 
 def test_var_rm_15_capture_win_needs_no_holding_turn() -> None:
-    s, lines = end_of_turn(5, rules=Rules(capture_win=True))
+    s, lines = end_of_turn(5, options=RuleOptions(capture_win=True))
     assert s.winner == "allies" and has(lines, "VAR-RM-15")
     s, _ = end_of_turn(5)
     assert not s.is_over and s.hold == 1
@@ -272,27 +272,27 @@ def test_var_rm_15_capture_win_needs_no_holding_turn() -> None:
 
 def test_var_rm_16_axis_wins_if_cities_not_held_at_turn_10() -> None:
     zones = {"F2": {"US": "1i"}, "F26": {"Germany": "1i"}, "F30": {"UK": "1i"}}
-    s, _ = end_of_turn(9, rules=Rules(capture_win=True), zones=zones)
+    s, _ = end_of_turn(9, options=RuleOptions(capture_win=True), zones=zones)
     assert not s.is_over  # unlike FAQ-11, the Allies may still capture on turn 10
-    s, lines = end_of_turn(10, rules=Rules(capture_win=True), zones=zones)
+    s, lines = end_of_turn(10, options=RuleOptions(capture_win=True), zones=zones)
     assert s.winner == "axis" and has(lines, "VAR-RM-16")
     s, _ = end_of_turn(9, zones=zones)
     assert s.winner == "axis"  # the official game ends at turn 9 here (FAQ-11)
 
 
 def test_var_rm_17_alternative_wins() -> None:
-    r = Rules(alternative_wins=True)
+    r = RuleOptions(alternative_wins=True)
     zones = {"F6": {"US": "1i"}, "F30": {"Germany": "1i"}}
-    s, lines = end_of_turn(3, rules=r, zones=zones)
+    s, lines = end_of_turn(3, options=r, zones=zones)
     assert s.winner == "allies" and has(lines, "Americans alone hold", "VAR-RM-17")
     s, _ = end_of_turn(3, zones=zones)
     assert not s.is_over
-    s, _ = end_of_turn(3, rules=r, zones={"F6": {"US": "1i", "UK": "1i"}, "F30": {"Germany": "1i"}})
+    s, _ = end_of_turn(3, options=r, zones={"F6": {"US": "1i", "UK": "1i"}, "F30": {"Germany": "1i"}})
     assert not s.is_over  # not the Americans alone
     empty: dict[str, list[int]] = {c.name: [] for c in load_charts()}
-    s, lines = end_of_turn(3, rules=r, zones={"F30": {"UK": "1i"}, "F14": {"US": "1i"}}, charts=empty, blocker=False)
+    s, lines = end_of_turn(3, options=r, zones={"F30": {"UK": "1i"}, "F14": {"US": "1i"}}, charts=empty, blocker=False)
     assert s.winner == "allies" and has(lines, "Every German unit is gone")
-    s, lines = end_of_turn(3, rules=r, zones={"F30": {"UK": "1i", "Germany": "1i"}}, charts=empty)
+    s, lines = end_of_turn(3, options=r, zones={"F30": {"UK": "1i", "Germany": "1i"}}, charts=empty)
     assert s.winner == "axis" and has(lines, "Every American unit is gone")
 
 
@@ -303,23 +303,23 @@ def load_charts() -> Any:
 
 
 def test_var_rm_18_extended_play_with_twelve_allied_units() -> None:
-    r = Rules(extended_play=True)
+    r = RuleOptions(extended_play=True)
     many = {"F30": {"Germany": "1i", "UK": "8i"}, "F14": {"US": "4i"}}
-    s, lines = end_of_turn(10, rules=r, zones=many)
+    s, lines = end_of_turn(10, options=r, zones=many)
     assert not s.is_over and s.turn == 11 and has(lines, "play goes on (VAR-RM-18)")
     check_invariants_turn = s.turn
     assert check_invariants_turn == 11
     few = {"F30": {"Germany": "1i", "UK": "8i"}, "F14": {"US": "3i"}}
-    s, lines = end_of_turn(11, rules=r, zones=few, blocker=False)
+    s, lines = end_of_turn(11, options=r, zones=few, blocker=False)
     assert s.winner == "axis" and has(lines, "VAR-RM-18")
-    s, lines = end_of_turn(11, rules=r)
+    s, lines = end_of_turn(11, options=r)
     assert s.winner == "allies"
     s, _ = end_of_turn(10, zones=many)
     assert s.winner == "axis"  # the official game ends after turn 10
 
 
 def test_var_rm_19_after_turn_10_one_die_per_army_and_six_gives_none() -> None:
-    s = position(card=14, turn=11, rules=Rules(extended_play=True), charts={"US": []})
+    s = position(card=14, turn=11, options=RuleOptions(extended_play=True), charts={"US": []})
     assert s.step.dice.count == 1 and s.step.dice.faces_matter  # type: ignore[attr-defined]
     _, lines = play(s, (6,))
     assert has(lines, "VAR-RM-19", "next 0 units")
@@ -336,7 +336,7 @@ def test_var_rm_20_blockhouses_fall_to_bombers_and_land_combat() -> None:
 
 def test_var_rm_21_lost_fighters_do_not_come_back() -> None:
     # the fortune die of order 16 waits: put a fighter among the lost ones, roll "no effect"
-    s = position(card=16, rules=Rules(fortune=True), patrols={"F30": {"uk_fighter": 1}}, zones={"F40": {"Germany": "1i", "UK": "1i"}})
+    s = position(card=16, options=RuleOptions(fortune=True), patrols={"F30": {"uk_fighter": 1}}, zones={"F40": {"Germany": "1i", "UK": "1i"}})
     s = replace(s, air_lost=Air(uk_fighter=1))
     s, lines = play(s, (3,))
     assert has(lines, "1 fighter returns to the airfield")
@@ -351,7 +351,7 @@ def test_var_rm_22_tanks_always_move_two() -> None:
 
 def test_var_rm_23_fort_11_result_6_one_zone_per_power() -> None:
     zones = {"F14": {"Germany": "1i", "US": "1i"}, "F30": {"Germany": "1i", "UK": "1i"}, "F26": {"Germany": "1i", "UK": "1i", "US": "1i"}}
-    s, _ = play(position(card=11, rules=Rules(fortune=True), zones=zones), (6,))
+    s, _ = play(position(card=11, options=RuleOptions(fortune=True), zones=zones), (6,))
     assert isinstance(s.step, PickStep) and s.step.data[0] == "UK"
     s, _ = play(s, "pick F30")
     assert isinstance(s.step, PickStep) and s.step.data[0] == "US"  # a second zone, for the other power
@@ -369,7 +369,7 @@ def test_var_rm_24_beachhead_capacities_limit_placement() -> None:
 
 
 def test_var_ta_1_three_fighters_per_zone() -> None:
-    s, _ = play(position(card=3, rules=ruleset("triplea"), airfield={"uk_fighter": 4}), "patrol UK F30 3")
+    s, _ = play(position(card=3, options=ruleset("triplea"), airfield={"uk_fighter": 4}), "patrol UK F30 3")
     refused(s, "patrol UK F30 1", "VAR-TA-1")
     s, _ = play(position(card=3, airfield={"uk_fighter": 4}), "patrol UK F30 3", "patrol UK F30 1")
     assert s.fighters_in("F30") == 4
@@ -420,7 +420,7 @@ def test_var_ta_8_two_dice_per_chart() -> None:
 
 
 def test_var_ta_9_optional_german_placement() -> None:
-    s, _ = play(position(card=15, rules=ruleset("triplea"), charts={"Germany_Rouen_Chartres": []}), (1, 1))
+    s, _ = play(position(card=15, options=ruleset("triplea"), charts={"Germany_Rouen_Chartres": []}), (1, 1))
     assert isinstance(s.step, PlaceReinforcementsStep) and "done" in legal(s)
     s2, lines = play(s, "done")
     assert has(lines, "VAR-TA-9") and len(s2.charts[2]) == len(s.charts[2])
@@ -446,15 +446,15 @@ def test_var_ta_12_triplea_has_no_fortune_or_tactics_but_fighters_return() -> No
         ruleset("triplea", tactics=True)
     r = ruleset("triplea")
     assert not r.fortune and not r.tactics and 16 in r.card_order
-    s = position(card=16, rules=r, patrols={"F30": {"uk_fighter": 2}}, zones={"F30": {"Germany": "1i"}})
+    s = position(card=16, options=r, patrols={"F30": {"uk_fighter": 2}}, zones={"F30": {"Germany": "1i"}})
     assert s.airfield.uk_fighter == 2
 
 
 def test_simulated_games_reproduce_per_rule_set() -> None:
     from dday.play.simulate import simulate
 
-    a = simulate(2, allies="random", axis="random", seed=7, progress=False, rules=ruleset("reference-manual"))
-    b = simulate(2, allies="random", axis="random", seed=7, progress=False, rules=ruleset("reference-manual"))
+    a = simulate(2, allies="random", axis="random", seed=7, progress=False, options=ruleset("reference-manual"))
+    b = simulate(2, allies="random", axis="random", seed=7, progress=False, options=ruleset("reference-manual"))
     assert a.equals(b) and set(a.winner) <= {"allies", "axis"}
     assert isinstance(GameOver(), GameOver) and np.isfinite(len(a))
 
@@ -468,7 +468,7 @@ def test_var_rm_7_order_9a_still_comes_after_order_9_has_left_the_deck() -> None
     still fires in its place; before the fix it was reached only through order 9."""
     deck = [c for c in range(2, 17) if c != 9]
     zones = {"F23": {"UK": "1a", "Germany": "1i"}}
-    s = position(card=8, rules=Rules(artillery_orders=True), zones=zones, deck=deck, removed=[9])
+    s = position(card=8, options=RuleOptions(artillery_orders=True), zones=zones, deck=deck, removed=[9])
     assert isinstance(s.step, PickStep) and s.step.purpose == "arty" and s.step.side == "allies", s.step
     assert has(list(s.events), "Order 9a Allied Artillery Fires")
     assert s.card == 9 and 9 not in s.deck
@@ -481,22 +481,22 @@ def test_var_rm_7_order_9a_still_comes_after_order_9_has_left_the_deck() -> None
 
 def test_var_rm_12_a_six_stops_only_the_allied_roll() -> None:
     """The manual puts "6 on a die: no reinforcement from that roll" under order 14 only."""
-    r = Rules(reinforcement_six_nothing=True)
-    _, lines = play(position(card=15, rules=r, charts={"Germany_Rouen_Chartres": []}), (6, 1))
+    r = RuleOptions(reinforcement_six_nothing=True)
+    _, lines = play(position(card=15, options=r, charts={"Germany_Rouen_Chartres": []}), (6, 1))
     assert has(lines, "= 7 -> next 7 units") and not has(lines, "VAR-RM-12")
-    _, lines = play(position(card=14, rules=r, charts={"UK": []}), (6, 1))
+    _, lines = play(position(card=14, options=r, charts={"UK": []}), (6, 1))
     assert has(lines, "VAR-RM-12", "next 0 units")
 
 
 def test_var_rm_19_germany_rolls_one_die_after_turn_10() -> None:
     """Each army rolls one die after turn 10, Germany included (it has two charts, not two dice);
     the German die's units come from the charts in order (our reading)."""
-    r = Rules(extended_play=True)
-    s = position(card=15, turn=11, rules=r)
+    r = RuleOptions(extended_play=True)
+    s = position(card=15, turn=11, options=r)
     assert s.step.dice.count == 1  # type: ignore[attr-defined]
     s, lines = play(s, (4,))
     assert isinstance(s.step, PlaceReinforcementsStep) and sum(s.step.quota) == 4
-    first_short = position(card=15, turn=11, rules=r, charts={"Germany_Rennes_Chartres": [39]})
+    first_short = position(card=15, turn=11, options=r, charts={"Germany_Rennes_Chartres": [39]})
     s, lines = play(first_short, (3,))
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota[2:] == (1, 2)
     assert has(lines, "the German die's remaining 2")
@@ -504,7 +504,7 @@ def test_var_rm_19_germany_rolls_one_die_after_turn_10() -> None:
 
 def test_var_rm_17_german_units_on_the_charts_do_not_save_the_axis() -> None:
     """"Eliminate all German units": units still on a chart are not in play (our reading)."""
-    s, lines = end_of_turn(3, rules=Rules(alternative_wins=True), zones={"F30": {"UK": "1i"}, "F14": {"US": "1i"}}, blocker=False)
+    s, lines = end_of_turn(3, options=RuleOptions(alternative_wins=True), zones={"F30": {"UK": "1i"}, "F14": {"US": "1i"}}, blocker=False)
     assert all(s.charts) and s.winner == "allies" and has(lines, "Every German unit is gone")
 
 
@@ -512,7 +512,7 @@ def test_var_rm_17_german_units_on_the_charts_do_not_save_the_axis() -> None:
 def test_tac_1_is_offered_on_turn_1_only() -> None:
     """Order 1 never returns after turn 1, and tactics card 1 is not offered in its place (the
     reading the code, the rules reference and notebook 23 name)."""
-    rules = Rules(tactics=True)
-    s = position(card=16, turn=2, rules=rules, zones={"F30": {"Germany": "1i"}, "F23": {"UK": "1i"}})
+    rules = RuleOptions(tactics=True)
+    s = position(card=16, turn=2, options=rules, zones={"F30": {"Germany": "1i"}, "F23": {"UK": "1i"}})
     assert 1 in s.tactics_left and s.turn == 3
     assert not (isinstance(s.step, PickStep) and s.step.data[:1] == ("1",))

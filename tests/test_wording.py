@@ -71,7 +71,7 @@ def game_lines(rules_name: str, seed: int) -> list[str]:
         if getattr(s, "current_player", "chance") != "chance" and not getattr(s, "is_over", False):
             prompts.append(describe_step(s))  # type: ignore[arg-type]
 
-    rec = play_game(GreedyBot(), GreedyBot(), seed, rules=rules, on_state=on_state)
+    rec = play_game(GreedyBot(), GreedyBot(), seed, options=rules, on_state=on_state)
     return rec.log + prompts
 
 

@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 
 from dday import odds
 from dday.rules import dice
-from dday.rules.state import Rules
+from dday.rules.state import RuleOptions
 from dday.rules.units import LAND_TYPES, Force, attack_value, defense_value, other_side
 
-FORT = Rules(fortune=True)
-ARTY_ORDERS = Rules(artillery_orders=True)
+FORT = RuleOptions(fortune=True)
+ARTY_ORDERS = RuleOptions(artillery_orders=True)
 ALLIED = ("infantry", "artillery", "tank")
 AXIS = ("infantry", "artillery", "tank", "blockhouse")
 
@@ -48,7 +48,7 @@ def reference_fight(
     first: str = "allies",
     policy: odds.CasualtyPolicy = odds.DEFAULT_POLICY,
     *,
-    rules: Rules | None = None,
+    options: RuleOptions | None = None,
     fortune: int | None = None,
     tac10: bool = False,
 ) -> tuple[list[dict[str, Any]], dict[tuple[str, str], Fraction]]:
@@ -60,7 +60,7 @@ def reference_fight(
     rows = []
     attacker = first
     for card in range(1, cards + 1):
-        modes = odds.fight_model.card_modes(card, attacker, rules, fortune, tac10)
+        modes = odds.fight_model.card_modes(card, attacker, options, fortune, tac10)
         new: dict[tuple[Force, Force], int] = {}
         for weight, opts in modes:
             for (a, x), m in dist.items():
@@ -111,16 +111,16 @@ CASES: Sequence[tuple[tuple[str, str, int], dict[str, Any]]] = [
     (("3i 2a 1t", "2i 1a 1t 1b", 5), {"first": "axis"}),
     (("5i 1a 2t", "3i 2a 1t 3b", 7), {"policy": odds.ENGINE_ORDER_POLICY}),
     (("3i 2a 1t", "2i 2a 1b", 6), {"policy": keep_tanks}),
-    (("3i 2a 1t", "2i 2a 1b", 5), {"policy": keep_tanks, "rules": FORT, "first": "axis"}),
-    (("4i 1a", "2i 1b", 6), {"rules": FORT}),
-    (("4i 1a", "2i 1b", 4), {"rules": FORT, "fortune": 1}),
-    (("4i 1a", "2i 1b", 4), {"rules": FORT, "fortune": 3}),
+    (("3i 2a 1t", "2i 2a 1b", 5), {"policy": keep_tanks, "options": FORT, "first": "axis"}),
+    (("4i 1a", "2i 1b", 6), {"options": FORT}),
+    (("4i 1a", "2i 1b", 4), {"options": FORT, "fortune": 1}),
+    (("4i 1a", "2i 1b", 4), {"options": FORT, "fortune": 3}),
     (("3i 2a 1t", "2i 1t", 4), {"tac10": True}),
-    (("3i 2a 1t", "2i 1t", 5), {"tac10": True, "rules": FORT, "fortune": 1}),
-    (("2i 2a", "3i 1t 2b", 5), {"rules": ARTY_ORDERS}),
+    (("3i 2a 1t", "2i 1t", 5), {"tac10": True, "options": FORT, "fortune": 1}),
+    (("2i 2a", "3i 1t 2b", 5), {"options": ARTY_ORDERS}),
     (("6i 2t", "4i 3a 1t 3b", 12), {}),
     (("8i", "8i 3b", 3), {}),
-    (("5i 3t", "4i 4t 3b", 4), {"rules": FORT}),
+    (("5i 3t", "4i 4t 3b", 4), {"options": FORT}),
     (("12i", "12i", 2), {}),
     (("26i", "1i 1t", 2), {}),  # more than 24 dice
     (("2i", "1t", 0), {}),  # no card: the start, certain
@@ -217,8 +217,8 @@ def force_strategy(units: tuple[str, ...], most: int) -> st.SearchStrategy[str]:
 )
 def test_fast_chain_equals_previous_algorithm_on_random_fights(allies: str, axis: str, cards: int, first: str, fortune_deck: bool) -> None:
     rules = FORT if fortune_deck else None
-    rows, final = reference_fight(allies, axis, cards, first, rules=rules)
-    fight = odds.zone_fight_exact(allies, axis, cards, first, rules=rules)
+    rows, final = reference_fight(allies, axis, cards, first, options=rules)
+    fight = odds.zone_fight_exact(allies, axis, cards, first, options=rules)
     assert dict(fight.final.probs) == final and list(fight.final.probs) == list(final)
     floats = fight.floats  # read before the rows: the frame's floats need no Fraction
     assert list(fight.rows) == rows
@@ -270,7 +270,7 @@ def test_ways_tables_are_each_forces_hit_law_over_one_denominator() -> None:
     for start, side in ((Force(4, 2, 2), "allies"), (Force(3, 1, 2, 4), "axis")):
         chain = odds.DEFAULT_POLICY.survivors(start, side)
         for attacking in (True, False):
-            for opts in (odds.NORMAL, (2, 0, True), (None, -1, True), (None, 0, False)):
+            for opts in (odds.NORMAL, odds.CombatOptions(infantry_hit=2), odds.CombatOptions(tac10=True), odds.CombatOptions(artillery_rolls=False)):
                 table, den = odds.fight_model.hit_ways(tuple(chain), side, attacking, opts)
                 for f, row in zip(chain, table, strict=True):
                     law = odds.side_hits(f, side, attacking, **odds.dice_weights.opts_for(f, attacking, opts)) if f.total else None
@@ -310,7 +310,7 @@ def test_memoised_set_up_and_one_cell_reads_give_the_same_fractions(args: tuple[
 def test_one_set_up_serves_every_number_of_cards() -> None:
     """The memoised set-up does not depend on how many cards are played: fights of 1..6 cards on
     a warm cache are the first rows of the 6-card reference fight."""
-    for args, kw in [(("3i 1a", "2i 1b", 6), {}), (("4i 1a", "2i 1b", 6), {"rules": FORT}), (("3i 2a 1t", "2i 1t", 6), {"tac10": True})]:
+    for args, kw in [(("3i 1a", "2i 1b", 6), {}), (("4i 1a", "2i 1b", 6), {"options": FORT}), (("3i 2a 1t", "2i 1t", 6), {"tac10": True})]:
         rows, _ = reference_fight(*args, **kw)
         odds.clear_caches()
         for n in (6, 1, 2, 5, 3, 4):

@@ -6,6 +6,10 @@
 * ``planner`` — :class:`~dday.bots.planner.PlannerBot`: the strong bot steered by a plan for each side,
   the strongest (notebook 21 measures them): :data:`STRONGEST`, the coach's bot and every seat list's last choice.
 
+Each scoring bot is built from one frozen config of its numbers (:mod:`dday.bots.weights`:
+:class:`GreedyWeights`, :class:`StrongConfig`, :class:`PlannerConfig`) and calls the decision
+loop they share (:mod:`dday.bots.choice`) with the scorer it holds; ``choose`` changes none of them.
+
 >>> sorted(BOTS), make_player("greedy").name
 (['greedy', 'planner', 'random', 'strong'], 'greedy')
 """
@@ -16,6 +20,7 @@ from .base import Player, RandomBot
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .strong import StrongBot
+from .weights import GreedyWeights, PlannerConfig, StrongConfig
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "planner": PlannerBot}
 STRONGEST = "planner"
@@ -32,4 +37,17 @@ def make_player(name: str) -> Player:
         raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
 
 
-__all__ = ["BOTS", "STRONGEST", "STRONGEST_WORDS", "GreedyBot", "PlannerBot", "Player", "RandomBot", "StrongBot", "make_player"]
+__all__ = [
+    "BOTS",
+    "STRONGEST",
+    "STRONGEST_WORDS",
+    "GreedyBot",
+    "GreedyWeights",
+    "PlannerBot",
+    "PlannerConfig",
+    "Player",
+    "RandomBot",
+    "StrongBot",
+    "StrongConfig",
+    "make_player",
+]

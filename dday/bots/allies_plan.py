@@ -4,10 +4,10 @@ The Allies need all three cities at once, and an empty city counts for nobody (R
 The plan's first step, found last and worth most:
 
 * **Hold what you take** (:func:`move_bonus`): a unit in a city the Allies hold never leaves
-  it (each move out costs :data:`HOLD_PENALTY`, more than any attack elsewhere earns), and a
+  it (each move out costs ``hold_penalty``, more than any attack elsewhere earns), and a
   move into a held city the enemy threatens earns what it adds to P(the garrison still holds
   after the German attack card and the Allied answer) (:func:`dday.bots.plan_odds.garrison_odds`),
-  times ``garrison_weight``. The strong bot moves every unit towards the nearest city the
+  times ``garrison_weight`` (each name here a field of :class:`~dday.bots.weights.PlannerConfig`). The strong bot moves every unit towards the nearest city the
   Allies do not hold, so as soon as a city fell, its garrison marched on to the next one and
   the Germans walked back in: the Allies took each city several times and rarely held all
   three at once. Holding doubled the Allied wins against the strong Axis (15.5 % to 30.0 % of
@@ -20,8 +20,8 @@ blockhouses), while the nearest Allied units, three moves away, chased small fig
 every move towards Cherbourg scored no better than one towards Saint-Lô. So, two more steps:
 
 * **Send a detachment to an empty city** (:func:`needs_a_detachment`): while fewer than
-  :data:`DETACH_SIZE` Allied units stand in or next to an empty city, each move that brings a
-  unit within :data:`DETACH_RANGE` moves of it closer earns :data:`DETACH_WEIGHT` per move.
+  ``detach_size`` Allied units stand in or next to an empty city, each move that brings a
+  unit within ``detach_range`` moves of it closer earns ``detach_weight`` per move.
 * **Walk into an empty city**: the first unit declared into it earns ``empty_city_bonus``.
 
 When the board's firing arcs became lists of beaches (F14's two blockhouses fire at Omaha or
@@ -100,59 +100,55 @@ from collections.abc import Callable
 from ..rules.actions import Bombard
 from ..rules.state import State
 from ..rules.units import HIT_BLOCKHOUSE_TO_SEA, Force
-from .greedy import distances
+from .context import distances
 from .plan_odds import garrison_odds, threat
+from .weights import PlannerConfig, StrongConfig
 
-__all__ = ["DETACH_RANGE", "DETACH_SIZE", "DETACH_WEIGHT", "HOLD_PENALTY", "bombard_bonus", "move_bonus", "needs_a_detachment"]
+__all__ = ["bombard_bonus", "move_bonus", "needs_a_detachment"]
 
-HOLD_PENALTY = 10.0  # per move out of a city the Allies hold (an attack scores about 2 to 8)
-
-DETACH_RANGE = 4  # moves: units this close to an empty city may be sent to it
-DETACH_WEIGHT = 5.0  # per move closer to an empty city (an attack scores about 2 to 8)
-DETACH_SIZE = 2  # units sent
+PLAN = PlannerConfig()  # the planner's own numbers, for the callers that do not pass theirs
 
 After = Callable[[State, str, str], Force]  # (state, zone, side) -> own units there after the declared moves
 
 
-def needs_a_detachment(s: State, city: str, after: After) -> bool:
-    """True if ``city`` is empty and fewer than :data:`DETACH_SIZE` Allied units are in it or
+def needs_a_detachment(s: State, city: str, after: After, size: int = PLAN.detach_size) -> bool:
+    """True if ``city`` is empty and fewer than ``size`` Allied units are in it or
     next to it (counting the moves declared so far)."""
     if s.side_total(city, "axis") or s.side_total(city, "allies"):
         return False
     near = after(s, city, "allies").total + sum(after(s, n, "allies").total for n in s.board.zone(city).neighbours)
-    return near < DETACH_SIZE
+    return near < size
 
 
-def move_bonus(
-    s: State, unit: str, path: tuple[str, ...], count: int, after: After, empty_city_bonus: float, garrison_weight: float = 4.0
-) -> float:
+def move_bonus(s: State, unit: str, path: tuple[str, ...], count: int, after: After, plan: PlannerConfig = PLAN) -> float:
     """What the plan adds to the strong bot's score for moving ``count`` ``unit`` along ``path``."""
     start, dest = path[0], path[-1]
     dist = distances(s.board)
     score = 0.0
     cities = s.board.victory_zones
     if start in cities and s.controller(start) == "allies":
-        score -= HOLD_PENALTY
+        score -= plan.hold_penalty
     for zone, sign in ((start, -1), (dest, +1)):
         if zone in cities and s.controller(zone) == "allies":
             enemy = threat(s, zone, "allies")
             if enemy.total:
                 now = after(s, zone, "allies")
-                score += garrison_weight * (garrison_odds(now.add(unit, sign * count), enemy, "allies") - garrison_odds(now, enemy, "allies"))
+                cap = plan.strong.max_fight_units
+                score += plan.garrison_weight * (garrison_odds(now.add(unit, sign * count), enemy, "allies", cap) - garrison_odds(now, enemy, "allies", cap))
     for city in s.board.victory_zones:
-        if needs_a_detachment(s, city, after):
+        if needs_a_detachment(s, city, after, plan.detach_size):
             gain = dist[start][city] - dist[dest][city]
-            if gain > 0 and dist[start][city] <= DETACH_RANGE:
-                score += DETACH_WEIGHT * gain
+            if gain > 0 and dist[start][city] <= plan.detach_range:
+                score += plan.detach_weight * gain
     if dest in s.board.victory_zones and s.controller(dest) is None and not s.side_total(dest, "axis") and not after(s, dest, "allies").total:
-        score += empty_city_bonus
+        score += plan.empty_city_bonus
     return score
 
 
-def bombard_bonus(s: State, a: Bombard) -> float:
+def bombard_bonus(s: State, a: Bombard, strong: StrongConfig = PLAN.strong) -> float:
     """What the plan adds to the strong bot's score for a naval die at ``a``: a blockhouse whose
     arc covers more than one beach threatens the later waves of each (one shot per turn,
-    hitting on 3, at about half a unit per turn left), so every beach past the first counts.
+    hitting on 3, at about half a unit per turn left: the strong bot's ``later_shots_per_turn``), so every beach past the first counts.
 
     >>> from dday.rules.scenario import position
     >>> s = position(card=2, zones={"F14": {"Germany": "2b"}, "F15": {"Germany": "2b"}})
@@ -163,4 +159,4 @@ def bombard_bonus(s: State, a: Bombard) -> float:
     if a.target != "blockhouse" or len(arc) < 2:
         return 0.0
     turns_after_this = s.board.turns - s.turn
-    return HIT_BLOCKHOUSE_TO_SEA / 6 * 0.5 * turns_after_this * 1.5 * (len(arc) - 1)
+    return HIT_BLOCKHOUSE_TO_SEA / 6 * strong.later_shots_per_turn * turns_after_this * strong.unit_on_beach * (len(arc) - 1)

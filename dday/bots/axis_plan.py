@@ -8,8 +8,8 @@ odds. The plan adds two steps:
 * **Garrison the threatened cities** (:func:`move_bonus`): a move out of a German city costs
   what it takes from P(the garrison still holds after the Allied attack card and the German
   answer) against the Allied units next door (:func:`dday.bots.plan_odds.garrison_odds`), a
-  move in earns what it adds, both times ``weight``.
-* **Attack sooner** (``axis_attack_threshold`` of :class:`~dday.bots.planner.PlannerBot`): a
+  move in earns what it adds, both times ``garrison_weight`` (:class:`~dday.bots.weights.PlannerConfig`).
+* **Attack sooner** (``axis_attack_threshold`` of :class:`~dday.bots.weights.PlannerConfig`): a
   new attack needs P(holding the zone after two attack cards, with every unit next door that
   can join) of 0.25, not the strong bot's 0.5. Against Allies that hold what they take (the
   planner Allies), waiting for good odds lets every garrison grow to eight: the planner Allies
@@ -55,7 +55,7 @@ the same 1000 seeds (``game_seeds(21, 1000)``), as Allied wins out of 1000 with 
 interval. There the planner Axis allows 12.0 % (10.1-14.2) and the strong Axis 9.7 % (8.0-11.7);
 on ``game_seeds(22, 1000)`` 11.3 % (9.5-13.4) and 9.9 % (8.2-11.9).
 
-* *Casualties* (:meth:`~dday.bots.strong.StrongBot._casualties`): P(holding the zone) minus
+* *Casualties* (:func:`~dday.bots.strong.best_casualties`): P(holding the zone) minus
   0.05 or 0.2 per point of unit value lost: 13.0 % and 12.9 %; the same at 0.05 with an
   artillery worth 4 instead of 2 (it is the only antiaircraft gun): 13.5 %; the greedy bot's
   cheapest loss, no odds at all: 12.9 %. Which units the Germans lose hardly matters.
@@ -92,7 +92,7 @@ navy and about 8 to bombers; none of the choices above changes that exchange.
 >>> from dday.rules.scenario import position
 >>> s = position(card=12, zones={"F26": {"Germany": "2i"}, "F21": {"US": "3i"}, "F25": {"Germany": "3i"}})
 >>> after = lambda st, zone, side: st.side_units(zone, side)
->>> move_bonus(s, "infantry", ("F25", "F26"), 3, after, 4.0) > 0 > move_bonus(s, "infantry", ("F26", "F25"), 1, after, 4.0)
+>>> move_bonus(s, "infantry", ("F25", "F26"), 3, after) > 0 > move_bonus(s, "infantry", ("F26", "F25"), 1, after)
 True
 """
 
@@ -103,11 +103,14 @@ from collections.abc import Callable
 from ..rules.state import State
 from ..rules.units import Force
 from .plan_odds import garrison_odds, threat
+from .weights import PlannerConfig
+
+PLAN = PlannerConfig()  # the planner's own numbers, for the callers that do not pass theirs
 
 __all__ = ["move_bonus"]
 
 
-def move_bonus(s: State, unit: str, path: tuple[str, ...], count: int, after: Callable[[State, str, str], Force], weight: float) -> float:
+def move_bonus(s: State, unit: str, path: tuple[str, ...], count: int, after: Callable[[State, str, str], Force], plan: PlannerConfig = PLAN) -> float:
     """What the plan adds to the strong bot's score for moving ``count`` ``unit`` along ``path``."""
     start, dest = path[0], path[-1]
     score = 0.0
@@ -116,5 +119,6 @@ def move_bonus(s: State, unit: str, path: tuple[str, ...], count: int, after: Ca
             enemy = threat(s, zone, "axis")
             if enemy.total:
                 now = after(s, zone, "axis")
-                score += weight * (garrison_odds(now.add(unit, sign * count), enemy, "axis") - garrison_odds(now, enemy, "axis"))
+                cap = plan.strong.max_fight_units
+                score += plan.garrison_weight * (garrison_odds(now.add(unit, sign * count), enemy, "axis", cap) - garrison_odds(now, enemy, "axis", cap))
     return score

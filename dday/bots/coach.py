@@ -45,10 +45,11 @@ from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
 from ..rules.words import count, percent, plural, roll_words, side_name
 from . import BOTS, STRONGEST
-from .allies_plan import DETACH_RANGE, DETACH_SIZE, needs_a_detachment
-from .greedy import distances
+from .allies_plan import needs_a_detachment
+from .context import distances
 from .plan_odds import garrison_odds, joinable, threat
-from .strong import CARDS_AHEAD, MAX_UNITS, hold_probability
+from .strong import CARDS_AHEAD, hold_probability
+from .weights import PlannerConfig
 
 __all__ = ["Hint", "NoDecisionError", "hint"]
 
@@ -70,6 +71,9 @@ class Hint:
     numbers: dict[str, float] = field(default_factory=dict)
     side: str = ""
 
+
+PLAN = PlannerConfig()
+"""The numbers of the bot the coach asks (the planner's own, as ``BOTS[STRONGEST]()`` makes it)."""
 
 ADJECTIVE = {"Germany": "German", "UK": "British", "US": "American"}
 
@@ -97,7 +101,7 @@ def hint(state: State, seed: int = 0) -> Hint:
 
 
 def _odds(allies: Force, axis: Force, first: str, side: str) -> float | None:
-    if allies.total + axis.total > MAX_UNITS:
+    if allies.total + axis.total > PLAN.strong.max_fight_units:
         return None
     return hold_probability(allies, axis, first, side, CARDS_AHEAD)
 
@@ -266,11 +270,11 @@ def _explain_move(s: State, side: str, a: Move) -> Hint:
     if side == "allies":
         dist = distances(s.board)
         for city in cities:
-            if needs_a_detachment(s, city, _after_declared) and dist[dest][city] < dist[start][city] <= DETACH_RANGE:
+            if needs_a_detachment(s, city, _after_declared, PLAN.detach_size) and dist[dest][city] < dist[start][city] <= PLAN.detach_range:
                 cname = s.board.zone(city).victory_city
                 return Hint(
                     a,
-                    f"{words}: {cname} is empty and no Allied unit is next to it; a detachment of {DETACH_SIZE} units can take it without a fight "
+                    f"{words}: {cname} is empty and no Allied unit is next to it; a detachment of {PLAN.detach_size} units can take it without a fight "
                     f"(this move brings them from {dist[start][city]} to {dist[dest][city]} moves away).",
                     {},
                     side,

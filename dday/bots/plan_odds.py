@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..rules.state import State
 from ..rules.units import EMPTY, Force, other_side
-from .strong import MAX_UNITS, hold_probability
+from .strong import hold_probability
+from .weights import StrongConfig
 
 __all__ = ["garrison_odds", "joinable", "threat"]
 
@@ -41,14 +42,15 @@ def threat(s: State, city: str, side: str) -> Force:
     return out
 
 
-def garrison_odds(garrison: Force, attackers: Force, side: str) -> float:
+def garrison_odds(garrison: Force, attackers: Force, side: str, max_units: int = StrongConfig().max_fight_units) -> float:
     """P(``side`` still holds the city after the enemy attacks with ``attackers`` on its next
-    attack card and ``side`` answers on its own): the exact two-card fight, as a float."""
+    attack card and ``side`` answers on its own): the exact two-card fight, as a float. Above
+    ``max_units`` units in all, the weakest attackers are left out (keeps the chain small)."""
     if not attackers.total:
         return 1.0 if garrison.total else 0.0
     if not garrison.total:
         return 0.0
-    while garrison.total + attackers.total > MAX_UNITS:  # keep the chain small: drop the weakest attacker
+    while garrison.total + attackers.total > max_units:  # keep the chain small: drop the weakest attacker
         u = next(u for u in reversed(MOBILE) if attackers.get(u))
         attackers = attackers.add(u, -1)
     allies, axis = (garrison, attackers) if side == "allies" else (attackers, garrison)

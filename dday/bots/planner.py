@@ -33,6 +33,9 @@ German answer) against the Allied units next door, and *attack sooner*: a new at
 P(holding the zone after two attack cards) of 0.25, not the strong bot's 0.5 (an Allied
 garrison that stays put is only beaten by attacking it).
 
+Its numbers are :class:`~dday.bots.weights.PlannerConfig`; it holds one :class:`PlanScorer`
+per side (the strong bot's scorer with that side's attack bar, plus the side's plan).
+
 ``benchmarks/bench_bots.py`` measures the bots; the plan steps that were tried and did not
 help are listed in :mod:`dday.bots.allies_plan` and :mod:`dday.bots.axis_plan`.
 
@@ -45,47 +48,66 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
-from ..rules.actions import Action, Bombard
+from ..rules.actions import Action, Bombard, BomberStrike
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from . import allies_plan, axis_plan
-from .strong import StrongBot
+from .choice import Memo
+from .context import Context
+from .strong import StrongScorer, choose_with_odds
+from .weights import GreedyWeights, PlannerConfig
 
-__all__ = ["PlannerBot"]
+__all__ = ["PlanScorer", "PlannerBot"]
 
 
-class PlannerBot(StrongBot):
+@dataclass(frozen=True)
+class PlanScorer:
+    """The strong bot's scores for one side, plus what that side's plan adds (a
+    :class:`~dday.bots.choice.Scorer`)."""
+
+    strong: StrongScorer
+    plan: PlannerConfig = field(default_factory=PlannerConfig)
+    counts_support: ClassVar[bool] = True  # the strong bot's attack rule
+
+    @property
+    def weights(self) -> GreedyWeights:
+        return self.strong.weights
+
+    # -- naval bombardment: the strong bot's score, plus the blockhouses that cover two beaches --
+    def bombard(self, s: State, a: Bombard) -> float:
+        return self.strong.bombard(s, a) + allies_plan.bombard_bonus(s, a, self.strong.config)
+
+    def bomb(self, ctx: Context, a: BomberStrike) -> float:
+        return self.strong.bomb(ctx, a)
+
+    # -- moves: the strong bot's score, plus what the plan adds ------------------------------
+    def move(self, ctx: Context, unit: str, path: tuple[str, ...], count: int) -> float:
+        s = ctx.state
+        step = s.step
+        assert isinstance(step, DeclareMovesStep)
+        base = self.strong.move(ctx, unit, path, count)
+        after = ctx.force_after  # own units per zone once the moves declared so far are made
+        if step.side == "allies":
+            return base + allies_plan.move_bonus(s, unit, path, count, after, self.plan)
+        return base + axis_plan.move_bonus(s, unit, path, count, after, self.plan)
+
+
+class PlannerBot:
     """The strong bot with a plan per side (see the module docstring)."""
 
     name = "planner"
 
-    def __init__(
-        self, garrison_weight: float = 4.0, empty_city_bonus: float = 6.0, allies_attack_threshold: float = 0.5, axis_attack_threshold: float = 0.25
-    ) -> None:
-        super().__init__(attack_threshold=allies_attack_threshold)
-        self.garrison_weight = garrison_weight  # both sides: per unit of P(the garrison holds)
-        self.empty_city_bonus = empty_city_bonus  # Allies: walking into an empty city
-        # the bar for starting an attack outside the Allied attacks on cities (the strong bot's
-        # attack_threshold), per side: the Axis attacks sooner (see dday.bots.axis_plan)
-        self.thresholds = {"allies": allies_attack_threshold, "axis": axis_attack_threshold}
+    def __init__(self, config: PlannerConfig | None = None) -> None:
+        self.config = config or PlannerConfig()
+        # one scorer per side: each side's own bar for a new attack (the Axis attacks sooner)
+        self.scorers = {side: PlanScorer(StrongScorer(self.config.strong_for(side)), self.config) for side in ("allies", "axis")}
+        self.memo = Memo()  # scores kept between the decisions of one step: a cache, see dday.bots.choice
 
     def choose(self, state: State, actions: Sequence[Action], rng: np.random.Generator) -> Action:
-        self.attack_threshold = self.thresholds.get(state.current_player, self.attack_threshold)
-        return super().choose(state, actions, rng)
-
-    # -- naval bombardment: the strong bot's score, plus the blockhouses that cover two beaches --
-    def _bombard(self, s: State, a: Bombard) -> float:
-        return super()._bombard(s, a) + allies_plan.bombard_bonus(s, a)
-
-    # -- moves: the strong bot's score, plus what the plan adds ------------------------------
-    def _move_score(self, s: State, unit: str, path: tuple[str, ...], count: int) -> float:
-        step = s.step
-        assert isinstance(step, DeclareMovesStep)
-        base = super()._move_score(s, unit, path, count)
-        after = self._ctx.force_after  # own units per zone once the moves declared so far are made
-        if step.side == "allies":
-            return base + allies_plan.move_bonus(s, unit, path, count, after, self.empty_city_bonus, self.garrison_weight)
-        return base + axis_plan.move_bonus(s, unit, path, count, after, self.garrison_weight)
+        scorer = self.scorers["axis" if state.current_player == "axis" else "allies"]
+        return choose_with_odds(scorer.strong.config, scorer, self.memo, state, actions, rng)

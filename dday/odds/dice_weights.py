@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any, Final
@@ -54,28 +55,50 @@ def _dice_weights(groups: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     return w
 
 
-# Combat options, as passed to :func:`dday.rules.orders.combat.combat_dice`: (infantry_hit, paired_infantry,
-# artillery_rolls). ``NORMAL`` is the official basic game. ``paired_infantry == -1`` means "as
-# many as the attacker's artillery" (TAC-10), resolved against the force that fires.
-CombatOptions = tuple[int | None, int, bool]
-NORMAL: Final[CombatOptions] = (None, 0, True)
+@dataclass(frozen=True, slots=True)
+class CombatOptions:
+    """What changes the dice of one attack card's combat; the defaults are the official basic game
+    (:data:`NORMAL`). The fields are the keyword options of :func:`dday.rules.orders.combat.combat_dice`,
+    checked, plus ``tac10``.
+
+    * ``infantry_hit``: the attacking infantry hit on this number instead of 1 (fortune result 1, FORT-11 / FORT-13).
+    * ``paired_infantry``: that many attacking infantry, paired with artillery, hit on 2 (TAC-10 with a known count).
+    * ``artillery_rolls``: False under the artillery orders of VAR-RM-9, where artillery rolls no die in land combat.
+    * ``tac10``: TAC-10 on this card: as many attacking infantry as the attacking force has artillery are paired
+      (the count follows the force as it shrinks, see :func:`opts_for`); it needs ``paired_infantry`` 0.
+
+    >>> CombatOptions(infantry_hit=2)
+    CombatOptions(infantry_hit=2, paired_infantry=0, artillery_rolls=True, tac10=False)
+    >>> CombatOptions(paired_infantry=-1)
+    Traceback (most recent call last):
+        ...
+    dday.errors.OddsInputError: paired_infantry must be between 0 and 30, got -1
+    """
+
+    infantry_hit: int | None = None
+    paired_infantry: int = 0
+    artillery_rolls: bool = True
+    tac10: bool = False
+
+    def __post_init__(self) -> None:
+        if self.infantry_hit is not None:
+            inputs.hit_number("infantry_hit", self.infantry_hit)
+        inputs.count("paired_infantry", self.paired_infantry, inputs.MAX_UNITS_A_SIDE)
+        inputs.flag("artillery_rolls", self.artillery_rolls)
+        if inputs.flag("tac10", self.tac10) and self.paired_infantry:
+            raise inputs.OddsInputError("tac10 pairs one infantry per artillery itself: leave paired_infantry at 0")
 
 
-def check_options(infantry_hit: object, paired_infantry: object, artillery_rolls: object) -> CombatOptions:
-    """The keyword options of :func:`dday.rules.orders.combat.combat_dice` as :data:`CombatOptions`, checked."""
-    if infantry_hit is not None:
-        infantry_hit = inputs.hit_number("infantry_hit", infantry_hit)
-    paired = inputs.count("paired_infantry", paired_infantry, inputs.MAX_UNITS)
-    return (infantry_hit, paired, inputs.flag("artillery_rolls", artillery_rolls))
+NORMAL: Final = CombatOptions()
+"""The official basic game: infantry hit on 1, no pairing, artillery rolls."""
 
 
 def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, Any]:
-    """``opts`` as the keyword arguments of :func:`dday.rules.orders.combat.combat_dice` for ``force`` (TAC-10's -1 resolved)."""
-    infantry_hit, paired, arty = opts
+    """``opts`` as the keyword arguments of :func:`dday.rules.orders.combat.combat_dice` for ``force`` (TAC-10 counted for this force)."""
     if not attacking:  # fortune and TAC-10 change the attacker's numbers only
-        return {"artillery_rolls": arty}
-    paired = tac10_paired_infantry(force, "allies", True) if paired < 0 else paired
-    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": arty}
+        return {"artillery_rolls": opts.artillery_rolls}
+    paired = tac10_paired_infantry(force, "allies", True) if opts.tac10 else opts.paired_infantry
+    return {"infantry_hit": opts.infantry_hit, "paired_infantry": paired, "artillery_rolls": opts.artillery_rolls}
 
 
 def side_groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:
@@ -93,7 +116,7 @@ def side_weights(force: Force, side: str, attacking: bool, opts: CombatOptions =
 
 def dice_count(force: Force, attacking: bool, opts: CombatOptions) -> int:
     """How many dice ``force`` rolls in a cycle (artillery roll none under VAR-RM-9)."""
-    return force.total - (0 if opts[2] else force.artillery)
+    return force.total - (0 if opts.artillery_rolls else force.artillery)
 
 
 def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
@@ -102,13 +125,13 @@ def hits(n_dice: int, hit_on: int) -> tuple[Fraction, ...]:
     >>> [str(p) for p in hits(2, 2)]
     ['4/9', '4/9', '1/9']
     """
-    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_DICE), inputs.hit_number("hit_on", hit_on)
+    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_EVENT_DICE), inputs.hit_number("hit_on", hit_on)
     return dice_mod.hit_distribution(n_dice, hit_on)
 
 
 def hit_distribution(n_dice: int, hit_on: int, what: str = "dice") -> Distribution:
     """:func:`hits` as a :class:`Distribution` with an explanation (``what`` names the dice: "bombers")."""
-    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_DICE), inputs.hit_number("hit_on", hit_on)
+    n_dice, hit_on = inputs.count("n_dice", n_dice, inputs.MAX_EVENT_DICE), inputs.hit_number("hit_on", hit_on)
     what = inputs.text("what", what)
     miss = f"{6 - hit_on}/6"
     what = plural(n_dice, "die") if what == "dice" else what  # "one die", "two dice"
@@ -140,7 +163,7 @@ def side_hits(
     """
     f = as_force(force)
     side, attacking = check_side(side), inputs.flag("attacking", attacking)
-    opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
+    opts = CombatOptions(infantry_hit, paired_infantry, artillery_rolls)
     dice = combat_dice(f, side, attacking, **opts_for(f, attacking, opts))
     groups = ", ".join(f"{n} on {h}" for h, n in dice.groups)
     return from_weights(

@@ -17,7 +17,7 @@ from ..rules.words import force_words, plural, roll_words
 from . import inputs
 from .dice_weights import hits, int_weights
 from .distribution import TWO_DICE_WORDS, Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
-from .inputs import MAX_DICE, OddsInputError, count, hit_number, shown
+from .inputs import MAX_EVENT_DICE, OddsInputError, count, hit_number, shown
 
 MAX_ZONES: Final = 42
 """Zones named in one bombardment (the board has 42)."""
@@ -63,7 +63,7 @@ def paratroopers(n_dice: int = 3, axis: UnitSpec = "1i 1b") -> Distribution:
     >>> paratroopers(3, "1i 1b")[1]                      # EX-9: the infantry dies
     Fraction(91, 216)
     """
-    n_dice = count("n_dice", n_dice, MAX_DICE)
+    n_dice = count("n_dice", n_dice, MAX_EVENT_DICE)
     f = as_force(axis, "the Axis")
     targets = f.land_for_stacking  # blockhouses are exempt (R-BH-1)
     d = from_weights(_capped(n_dice, HIT_PARATROOPER, targets), n_dice, outcome_name="Axis units destroyed")
@@ -100,12 +100,12 @@ def naval_bombardment(blockhouses: int | Mapping[str, int], dice: int = 6, hit_o
     >>> naval_bombardment({"F14": 2})[2]                 # both Omaha blockhouses destroyed
     Fraction(473, 729)
     """
-    dice, hit_on = count("dice", dice, MAX_DICE), hit_number("hit_on", hit_on)
+    dice, hit_on = count("dice", dice, MAX_EVENT_DICE), hit_number("hit_on", hit_on)
     if isinstance(blockhouses, Mapping):
         inputs.mapping("blockhouses", blockhouses, MAX_ZONES, "zones to blockhouse counts, like {'F14': 2}")
         b = _total_blockhouses(blockhouses.items())
     else:
-        b = count("blockhouses", blockhouses, MAX_DICE)
+        b = count("blockhouses", blockhouses, MAX_EVENT_DICE)
     if isinstance(blockhouses, int) or not blockhouses:
         where = ""
     elif len(blockhouses) == 1:
@@ -156,17 +156,17 @@ def naval_bombardment_by_zone(priority: Sequence[tuple[str, int]], dice: int = 6
 
 
 def _total_blockhouses(pairs: Iterable[tuple[str, int]]) -> int:
-    """The blockhouses of (zone, count) pairs, each zone a zone of the board named once, in all at most :data:`MAX_DICE`."""
+    """The blockhouses of (zone, count) pairs, each zone a zone of the board named once, in all at most :data:`MAX_EVENT_DICE`."""
     seen: set[str] = set()
     for z, n in pairs:
         z = inputs.zone("a bombarded zone", z)
         if z in seen:
             raise OddsInputError(f"the zone {z} is named twice; name each bombarded zone once")
         seen.add(z)
-        count(f"blockhouses in {z}", n, MAX_DICE)
+        count(f"blockhouses in {z}", n, MAX_EVENT_DICE)
     b = sum(n for _, n in pairs)
-    if b > MAX_DICE:
-        raise OddsInputError(f"{b} blockhouses in all; the odds answer at most {MAX_DICE}")
+    if b > MAX_EVENT_DICE:
+        raise OddsInputError(f"{b} blockhouses in all; the odds answer at most {MAX_EVENT_DICE}")
     return b
 
 
@@ -176,7 +176,7 @@ def antiaircraft(artillery: int, aircraft: int, kind: str = "fighter") -> Distri
     >>> antiaircraft(3, 4)[0]                            # EX-8: three dice, not twelve
     Fraction(125, 216)
     """
-    artillery, aircraft = count("artillery", artillery, MAX_DICE), count("aircraft", aircraft, MAX_DICE)
+    artillery, aircraft = count("artillery", artillery, MAX_EVENT_DICE), count("aircraft", aircraft, MAX_EVENT_DICE)
     kind = inputs.choice("kind", kind, ("fighter", "bomber"))
     d = from_weights(_capped(artillery, HIT_AA, aircraft), artillery, outcome_name=f"{kind}s lost")
     miss = f"{6 - HIT_AA}/6"
@@ -198,7 +198,7 @@ def bomber_strike(bombers: int, targets: int) -> Distribution:
     >>> bomber_strike(2, 3)[2]
     Fraction(1, 4)
     """
-    bombers, targets = count("bombers", bombers, MAX_DICE), count("targets", targets, MAX_DICE)
+    bombers, targets = count("bombers", bombers, MAX_EVENT_DICE), count("targets", targets, MAX_EVENT_DICE)
     d = from_weights(_capped(bombers, HIT_BOMBER, targets), bombers, outcome_name="Axis units destroyed")
     miss = f"{6 - HIT_BOMBER}/6"
     formula = (
@@ -222,7 +222,7 @@ def fire_to_sea(blockhouses: int, box: UnitSpec, hit_on: int = HIT_BLOCKHOUSE_TO
     >>> fire_to_sea(2, "5i 1a 1t")[2]                   # EX-5: Bayeux on Gold
     Fraction(1, 4)
     """
-    blockhouses, hit_on = count("blockhouses", blockhouses, MAX_DICE), hit_number("hit_on", hit_on)
+    blockhouses, hit_on = count("blockhouses", blockhouses, MAX_EVENT_DICE), hit_number("hit_on", hit_on)
     f = as_force(box, "the beachhead box")
     d = from_weights(_capped(blockhouses, hit_on, f.total), blockhouses, outcome_name="units lost")
     miss = f"{6 - hit_on}/6"
@@ -244,8 +244,8 @@ def strafe_dice(start: int = 0, transit: Sequence[int] = (), end: int = 0) -> in
     5
     """
     inputs.items("transit", transit, MAX_ZONES, "fighter counts, one per zone passed")
-    start, end = count("start", start, MAX_DICE), count("end", end, MAX_DICE)
-    return start + 2 * sum(count("fighters in a transit zone", t, MAX_DICE) for t in transit) + end
+    start, end = count("start", start, MAX_EVENT_DICE), count("end", end, MAX_EVENT_DICE)
+    return start + 2 * sum(count("fighters in a transit zone", t, MAX_EVENT_DICE) for t in transit) + end
 
 
 def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: int = 1) -> Distribution:
@@ -259,9 +259,9 @@ def strafing(start: int = 0, transit: Sequence[int] = (), end: int = 0, units: i
     Fraction(91, 216)
     """
     n = strafe_dice(start, transit, end)
-    units = count("units", units, MAX_DICE)
-    if n > MAX_DICE:
-        raise OddsInputError(f"{n} strafing dice against each unit (start + 2 × transit + end); the odds answer at most {MAX_DICE}")
+    units = count("units", units, MAX_EVENT_DICE)
+    if n > MAX_EVENT_DICE:
+        raise OddsInputError(f"{n} strafing dice against each unit (start + 2 × transit + end); the odds answer at most {MAX_EVENT_DICE}")
     kill = 1 - hits(n, HIT_STRAFE)[0]
     survive = 1 - kill
     probs = {k: Fraction(v) for k, v in enumerate(_binomial(units, kill))}

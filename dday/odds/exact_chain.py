@@ -147,7 +147,7 @@ def die_by_die(side: LossChain, side_name: str, attacking: bool, opts: CombatOpt
     or other dice, or the last force rolls any.
 
     >>> from dday.rules.units import Force
-    >>> die_by_die(LossChain((Force(infantry=1, tank=1), Force(tank=1), Force()), ()), "allies", True, (None, 0, True))
+    >>> die_by_die(LossChain((Force(infantry=1, tank=1), Force(tank=1), Force()), ()), "allies", True, CombatOptions())
     ((5, 1), (1, 1))
     """
     dice = [Counter(dict(side_groups(f, side_name, attacking, opts))) for f in side.forces]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..rules.state import Rules
+from ..rules.state import RuleOptions
 from ..rules.units import Force, other_side
 from . import inputs
 from .distribution import UnitSpec, as_force, check_side
@@ -32,21 +32,21 @@ def zone_fight_exact(
     first: str = "allies",
     policy: CasualtyPolicy = DEFAULT_POLICY,
     *,
-    rules: Rules | None = None,
+    options: RuleOptions | None = None,
     fortune: int | None = None,
     tac10: bool = False,
 ) -> ZoneFight:
     """The fight for one zone over ``cards`` attack cards (see :func:`zone_fight`).
 
-    ``cards`` is an int in 0..:data:`~dday.odds.inputs.MAX_CARDS`, each side has at most
-    :data:`~dday.odds.inputs.MAX_UNITS` land units; anything else raises
+    ``cards`` is an int in 0..:data:`~dday.odds.inputs.MAX_ATTACK_CARDS`, each side has at most
+    :data:`~dday.odds.inputs.MAX_UNITS_A_SIDE` land units; anything else raises
     :class:`~dday.errors.OddsInputError` at once.
 
     >>> fight = zone_fight_exact({"infantry": 1}, {"blockhouse": 1}, cards=2)
     >>> round(float(fight.float_table[0, 0]), 6), fight.exact("allies_hold", 0)
     (0.138889, Fraction(5, 36))
     """
-    a0, x0, model, sequence = _set_up(allies, axis, cards, first, policy, rules, fortune, tac10)
+    a0, x0, model, sequence = _set_up(allies, axis, cards, first, policy, options, fortune, tac10)
     table, final = run_floats(model, sequence)
     table.flags.writeable = False
     final.flags.writeable = False
@@ -69,14 +69,14 @@ def hold_chances(allies: UnitSpec, axis: UnitSpec, cards: int, first: str = "all
 
 
 def _set_up(
-    allies: UnitSpec, axis: UnitSpec, cards: int, first: str, policy: CasualtyPolicy, rules: Rules | None, fortune: int | None, tac10: bool
+    allies: UnitSpec, axis: UnitSpec, cards: int, first: str, policy: CasualtyPolicy, options: RuleOptions | None, fortune: int | None, tac10: bool
 ) -> tuple[Force, Force, FightModel, tuple[int, ...]]:
     """The inputs checked, the fight's model and, per card, the index of its kind in ``model.kinds``."""
     a0, x0 = as_force(allies, "the Allies"), as_force(axis, "the Axis")
-    cards = inputs.count("cards", cards, inputs.MAX_CARDS)
+    cards = inputs.count("cards", cards, inputs.MAX_ATTACK_CARDS)
     check_side(first, "first")
     policy = checked_policy(policy)
-    rules = inputs.rule_set(rules)
+    options = inputs.rule_options(options)
     if fortune is not None:
         inputs.count("fortune", fortune, 6)
     inputs.flag("tac10", tac10)
@@ -84,12 +84,12 @@ def _set_up(
         raise inputs.OddsInputError("TAC-10 changes the Allied attack on order 11: use first='allies'")
     if a0.blockhouse:
         raise inputs.OddsInputError("only the Axis has blockhouses (R-BH-1)")
-    kinds, sequence = card_kinds(cards, first, rules, fortune, tac10)
+    kinds, sequence = card_kinds(cards, first, options, fortune, tac10)
     return a0, x0, fight_model(policy, a0, x0, kinds), sequence
 
 
 @lru_cache(maxsize=256)
-def card_kinds(cards: int, first: str, rules: Rules | None, fortune: int | None, tac10: bool) -> tuple[tuple[Kind, ...], tuple[int, ...]]:
+def card_kinds(cards: int, first: str, options: RuleOptions | None, fortune: int | None, tac10: bool) -> tuple[tuple[Kind, ...], tuple[int, ...]]:
     """The kinds of card of a fight (who attacks, with which options) and, per card, the index of
     its kind: card 1 may differ, later cards only alternate (memoised: a bot asks thousands of
     fights of two cards).
@@ -105,7 +105,7 @@ def card_kinds(cards: int, first: str, rules: Rules | None, fortune: int | None,
     for card in range(1, cards + 1):
         key = (min(card, 2), attacker)
         if key not in index:
-            kind = (attacker, card_modes(key[0], attacker, rules, fortune, tac10))
+            kind = (attacker, card_modes(key[0], attacker, options, fortune, tac10))
             index[key] = kinds.setdefault(kind, len(kinds))
         sequence.append(index[key])
         attacker = other_side(attacker)
@@ -119,7 +119,7 @@ def zone_fight(
     first: str = "allies",
     policy: CasualtyPolicy = DEFAULT_POLICY,
     *,
-    rules: Rules | None = None,
+    options: RuleOptions | None = None,
     fortune: int | None = None,
     tac10: bool = False,
 ) -> pd.DataFrame:
@@ -133,7 +133,7 @@ def zone_fight(
     ``df.attrs["exact"]`` (computed when first read) and the explanation in
     ``df.attrs["explanation"]``. ``policy`` chooses casualties (default :data:`DEFAULT_POLICY`).
 
-    Advanced rules: with ``rules=Rules(fortune=True)`` every attack card is a mixture (1 in 6:
+    Advanced rules: with ``options=RuleOptions(fortune=True)`` every attack card is a mixture (1 in 6:
     the attacking infantry hit on 2, FORT-11 / FORT-13 result 1); ``fortune`` fixes the fortune
     result of card 1 (1 = positive, 0 or 2-6 = no change for a lone zone); ``tac10=True`` puts
     TAC-10 on card 1 (Allies first); ``rules.artillery_orders`` (VAR-RM-9) keeps artillery out
@@ -145,4 +145,4 @@ def zone_fight(
     >>> float(df[["allies_hold", "axis_hold", "contested", "empty"]].sum(axis=1).round(12).iloc[-1])
     1.0
     """
-    return zone_fight_exact(allies, axis, cards, first, policy, rules=rules, fortune=fortune, tac10=tac10).to_frame()
+    return zone_fight_exact(allies, axis, cards, first, policy, options=options, fortune=fortune, tac10=tac10).to_frame()

@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache
 from typing import Final
 
 import numpy as np
 
 from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit
-from ..rules.state import Rules
+from ..rules.state import RuleOptions
 from ..rules.units import Force
 from .dice_weights import CombatOptions, side_weights
 from .one_cycle import FORCE_FIELD, CasualtyPolicy, LossOrder
@@ -64,28 +64,26 @@ Kind = tuple[str, Mixture]
 """A kind of card: (the attacking side, its mixture of combat options)."""
 
 
-BASIC_RULES: Final = Rules()
-"""The official basic game (what ``rules=None`` means), made once."""
+BASIC_RULES: Final = RuleOptions()
+"""The official basic game (what ``options=None`` means), made once."""
 
 
-def card_modes(card: int, attacker: str, rules: Rules | None, fortune: int | None, tac10: bool) -> Mixture:
+def card_modes(card: int, attacker: str, options: RuleOptions | None, fortune: int | None, tac10: bool) -> Mixture:
     """The combat options of attack card ``card`` (1-based) as a mixture ((weight, options), ...).
 
-    With ``rules.fortune`` each attack card's fortune die is rolled afresh (R-FORT-2): result 1
+    With ``options.fortune`` each attack card's fortune die is rolled afresh (R-FORT-2): result 1
     (1 in 6) makes the attacking infantry hit on 2 (FORT-11 / FORT-13); results 2-6 change
     nothing for a lone zone. ``fortune`` fixes the result of card 1; ``tac10`` puts TAC-10 on
     card 1 if the Allies attack first (it lasts for that order 11 only).
 
-    >>> card_modes(1, "allies", Rules(fortune=True), None, False)
-    ((5, (None, 0, True)), (1, (2, 0, True)))
+    >>> [(weight, opts.infantry_hit) for weight, opts in card_modes(1, "allies", RuleOptions(fortune=True), None, False)]
+    [(5, None), (1, 2)]
     """
-    arty = artillery_rolls(rules or BASIC_RULES)
-    paired = -1 if tac10 and card == 1 and attacker == "allies" else 0  # -1: TAC-10, resolved per force (opts_for)
-    base: CombatOptions = (None, paired, arty)
-    positive: CombatOptions = (fortune_infantry_hit(11 if attacker == "allies" else 13, 1), paired, arty)
+    base = CombatOptions(artillery_rolls=artillery_rolls(options or BASIC_RULES), tac10=tac10 and card == 1 and attacker == "allies")
+    positive = replace(base, infantry_hit=fortune_infantry_hit(11 if attacker == "allies" else 13, 1))
     if card == 1 and fortune is not None:
         return ((1, positive if fortune == 1 else base),)
-    if rules is not None and rules.fortune:
+    if options is not None and options.fortune:
         return ((5, base), (1, positive))
     return ((1, base),)
 
@@ -164,7 +162,7 @@ def hit_ways(forces: tuple[Force, ...], side: str, attacking: bool, opts: Combat
     A force rolling ``n`` dice scores ``k`` hits in ``side_weights(...)[k]`` ways out of ``6**n``;
     scaled to the largest number of dice and divided by the common factor of every number.
 
-    >>> hit_ways((Force(infantry=1), Force()), "allies", True, (None, 0, True))  # one die hitting on 1; no dice
+    >>> hit_ways((Force(infantry=1), Force()), "allies", True, CombatOptions())  # one die hitting on 1; no dice
     (((5, 1), (6,)), 6)
     """
     laws = [side_weights(f, side, attacking, opts) for f in forces]

@@ -66,7 +66,7 @@ def at_least(forces: tuple[Force, ...], side: str, attacking: bool, opts: Combat
     """``tail[f, m]`` = P(force ``f`` scores at least ``m`` hits), for ``m`` = 0 .. the most dice + 1
     (the last column is 0: more hits than dice). Memoised, read-only.
 
-    >>> at_least((Force(infantry=1), Force()), "allies", True, (None, 0, True)).round(4).tolist()   # one die hitting on 1; none
+    >>> at_least((Force(infantry=1), Force()), "allies", True, CombatOptions()).round(4).tolist()   # one die hitting on 1; none
     [[1.0, 0.1667, 0.0], [1.0, 0.0, 0.0]]
     """
     hits = hit_floats(forces, side, attacking, opts)

@@ -2,12 +2,12 @@
 
 The limits are generous for the game and small enough that every answer comes in well under a
 second: a zone holds at most 8 land units a side (R-STACK-1) and a game has 16 attack cards,
-so :data:`MAX_UNITS` (30 land units a side) and :data:`MAX_CARDS` (200 attack cards) are never
-reached in play. Dice of the special events are bounded by :data:`MAX_DICE`.
+so :data:`MAX_UNITS_A_SIDE` (30 land units a side) and :data:`MAX_ATTACK_CARDS` (200 attack cards) are never
+reached in play. Dice of the special events are bounded by :data:`MAX_EVENT_DICE`.
 
->>> count("cards", 3, MAX_CARDS)
+>>> count("cards", 3, MAX_ATTACK_CARDS)
 3
->>> count("cards", True, MAX_CARDS)
+>>> count("cards", True, MAX_ATTACK_CARDS)
 Traceback (most recent call last):
     ...
 dday.errors.OddsInputError: cards must be a whole number (an int), got True
@@ -23,27 +23,25 @@ from typing import Any, Final
 from ..errors import OddsInputError
 from ..rules.board import load_board
 from ..rules.scenario import force as parse_force
-from ..rules.state import Rules, State
-from ..rules.units import Force
+from ..rules.state import RuleOptions, State
+from ..rules.units import SIDES, Force
 from ..rules.words import plural
 
-MAX_UNITS: Final = 30
+MAX_UNITS_A_SIDE: Final = 30
 """Land units a side in one zone (the stacking limit of 8, R-STACK-1, never allows more)."""
-MAX_CARDS: Final = 200
+MAX_ATTACK_CARDS: Final = 200
 """Attack cards in one zone fight (a game has at most 16 per turn)."""
-MAX_DICE: Final = 100
+MAX_EVENT_DICE: Final = 100
 """Dice, units or targets in one special event (paratroopers, bombardment, AA, strafing, ...)."""
 
-MAX_TEXT: Final = 100
+MAX_TEXT_CHARS: Final = 100
 """Characters in a text argument (a force like "3i 1a 1t 2b", a label)."""
 
-SIDES: Final = ("allies", "axis")
-
 __all__ = [
-    "MAX_CARDS",
-    "MAX_DICE",
-    "MAX_TEXT",
-    "MAX_UNITS",
+    "MAX_ATTACK_CARDS",
+    "MAX_EVENT_DICE",
+    "MAX_TEXT_CHARS",
+    "MAX_UNITS_A_SIDE",
     "OddsInputError",
     "choice",
     "count",
@@ -52,7 +50,7 @@ __all__ = [
     "items",
     "land_force",
     "mapping",
-    "rule_set",
+    "rule_options",
     "shown",
     "side",
     "state",
@@ -119,7 +117,7 @@ def flag(name: str, value: object) -> bool:
     return value
 
 
-def text(name: str, value: object, limit: int = MAX_TEXT) -> str:
+def text(name: str, value: object, limit: int = MAX_TEXT_CHARS) -> str:
     """``value`` if it is a text of at most ``limit`` characters."""
     if not isinstance(value, str):
         raise OddsInputError(f"{name} must be a text (a str), got {shown(value)}")
@@ -166,10 +164,10 @@ def zone(name: str, value: object) -> str:
     return value
 
 
-def rule_set(value: object) -> Rules | None:
-    """``value`` if it is a :class:`~dday.rules.state.Rules` (or None for the official basic game)."""
-    if value is not None and not isinstance(value, Rules):
-        raise OddsInputError(f"rules must be a Rules (dday.rules.state.Rules, e.g. Rules(fortune=True)) or None, got {shown(value)}")
+def rule_options(value: object) -> RuleOptions | None:
+    """``value`` if it is a :class:`~dday.rules.state.RuleOptions` (or None for the official basic game)."""
+    if value is not None and not isinstance(value, RuleOptions):
+        raise OddsInputError(f"options must be a RuleOptions (dday.rules.state.RuleOptions, e.g. RuleOptions(fortune=True)) or None, got {shown(value)}")
     return value
 
 
@@ -180,7 +178,7 @@ def state(value: object) -> State:
     return value
 
 
-def land_force(spec: object, who: str = "a side", limit: int = MAX_UNITS) -> Force:
+def land_force(spec: object, who: str = "a side", limit: int = MAX_UNITS_A_SIDE) -> Force:
     """A :class:`Force` from a force, a dict of unit counts or a text like "2i 1a", checked:
     known unit names, counts that are non-negative ints, at most ``limit`` units in all."""
     if isinstance(spec, Force):

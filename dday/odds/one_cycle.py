@@ -15,7 +15,7 @@ from ..rules.orders.combat import combat_dice
 from ..rules.units import LAND_TYPES, Force, other_side
 from ..rules.words import count, side_name
 from . import inputs
-from .dice_weights import NORMAL, CombatOptions, check_options, dice_count, opts_for, side_weights
+from .dice_weights import NORMAL, CombatOptions, dice_count, opts_for, side_weights
 from .distribution import GROUPS_WORDS, Distribution, UnitSpec, as_force, average_text, check_side, dice_groups_words, fmt
 
 # ---------------------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def cycle(
     """
     att, dfn = as_force(attacker), as_force(defender)
     _validate_forces(att, dfn, attacking_side)
-    return dict(_cycle_fractions(att, dfn, attacking_side, check_options(infantry_hit, paired_infantry, artillery_rolls)))
+    return dict(_cycle_fractions(att, dfn, attacking_side, CombatOptions(infantry_hit, paired_infantry, artillery_rolls)))
 
 
 def _dice_sentence(att: Force, dfn: Force, attacking_side: str, opts: CombatOptions) -> str:
@@ -108,7 +108,7 @@ def cycle_dice(
     """
     att, dfn = as_force(attacker), as_force(defender)
     _validate_forces(att, dfn, attacking_side)
-    return _dice_sentence(att, dfn, attacking_side, check_options(infantry_hit, paired_infantry, artillery_rolls))
+    return _dice_sentence(att, dfn, attacking_side, CombatOptions(infantry_hit, paired_infantry, artillery_rolls))
 
 
 def cycle_distribution(
@@ -124,7 +124,7 @@ def cycle_distribution(
     att, dfn = as_force(attacker), as_force(defender)
     _validate_forces(att, dfn, attacking_side)
     dside = other_side(attacking_side)
-    opts = check_options(infantry_hit, paired_infantry, artillery_rolls)
+    opts = CombatOptions(infantry_hit, paired_infantry, artillery_rolls)
     joint = _cycle_fractions(att, dfn, attacking_side, opts)
     d = Distribution(
         dict(joint),

@@ -11,7 +11,7 @@ from ..errors import OddsInputError
 from ..rules.fortune import hit_number
 from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit, tac10_paired_infantry
 from ..rules.setup import initial_state
-from ..rules.state import Rules, State
+from ..rules.state import RuleOptions, State
 from ..rules.units import Force, attack_value
 from . import inputs
 from .inputs import count
@@ -21,11 +21,11 @@ from .inputs import count
 
 
 @cache
-def _probe(rules: Rules) -> State:
-    return initial_state(rules)
+def _probe(options: RuleOptions) -> State:
+    return initial_state(options)
 
 
-def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> dict[str, int]:
+def hit_numbers(options: RuleOptions | None = None, card: int = 1, fortune: int = 0) -> dict[str, int]:
     """What each die must roll (or less) on order ``card`` with fortune die ``fortune``.
 
     Read from the engine (:func:`dday.rules.fortune.hit_number`), so it always agrees with play.
@@ -36,22 +36,22 @@ def hit_numbers(rules: Rules | None = None, card: int = 1, fortune: int = 0) -> 
     FORT-2 result 1, ``fire_to_sea(..., hit_on=...)`` for FORT-9, ``cycle(..., infantry_hit=...)``
     for FORT-11 / FORT-13 result 1.
 
-    >>> from dday.rules.state import Rules
-    >>> hit_numbers(Rules(fortune=True), card=2, fortune=1)["naval"], hit_numbers(Rules(fortune=True), 2, 6)["naval"]
+    >>> from dday.rules.state import RuleOptions
+    >>> hit_numbers(RuleOptions(fortune=True), card=2, fortune=1)["naval"], hit_numbers(RuleOptions(fortune=True), 2, 6)["naval"]
     (3, 1)
-    >>> hit_numbers(Rules(fortune=True), card=9, fortune=1)["sea"]
+    >>> hit_numbers(RuleOptions(fortune=True), card=9, fortune=1)["sea"]
     5
-    >>> hit_numbers(Rules(), card=11)["attack_infantry"], hit_numbers(Rules(fortune=True), 11, 1)["attack_infantry"]
+    >>> hit_numbers(RuleOptions(), card=11)["attack_infantry"], hit_numbers(RuleOptions(fortune=True), 11, 1)["attack_infantry"]
     (1, 2)
     """
     from dataclasses import replace
 
-    rules = inputs.rule_set(rules) or Rules()
+    options = inputs.rule_options(options) or RuleOptions()
     fortune, card = count("fortune", fortune, 6), count("card", card, 16, low=1)
     result = 1 if fortune == 1 else 6 if fortune == 6 else 0
-    if result and not rules.fortune:
-        raise OddsInputError(f"fortune={fortune} is a fortune result: it needs rules with fortune cards (rules=Rules(fortune=True))")
-    s = replace(_probe(rules), card=card, fortune=result)
+    if result and not options.fortune:
+        raise OddsInputError(f"fortune={fortune} is a fortune result: it needs rules with fortune cards (options=RuleOptions(fortune=True))")
+    s = replace(_probe(options), card=card, fortune=result)
     out = {event: hit_number(s, event) for event in ("para", "naval", "aa", "bomb", "sea")}
     out["attack_infantry"] = fortune_infantry_hit(card, result) or attack_value("infantry", "axis" if card == 13 else "allies")
     return out

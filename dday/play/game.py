@@ -21,7 +21,7 @@ from ..rules.actions import Action
 from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import initial_state
-from ..rules.state import Rules, State
+from ..rules.state import RuleOptions, State
 
 
 class LegalActions(Sequence[Action]):
@@ -81,7 +81,7 @@ def play_game(
     axis: Player,
     seed: int | np.random.Generator | None = None,
     *,
-    rules: Rules | None = None,
+    options: RuleOptions | None = None,
     state: State | None = None,
     max_steps: int = 100_000,
     on_event: Callable[[str], None] | None = None,
@@ -94,7 +94,7 @@ def play_game(
     line; ``on_state`` every state after an input (not the starting one).
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    s = state or initial_state(rules)
+    s = state or initial_state(options)
     rec = GameRecord(
         final=s,
         seed=int(seed) if isinstance(seed, (int, np.integer)) else None,

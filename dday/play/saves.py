@@ -70,7 +70,8 @@ from ..rules.actions import Action, parse_action, quote
 from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import check_invariants, initial_state, state_from_json
-from ..rules.state import Rules, State
+from ..rules.state import RuleOptions, State
+from ..rules.units import SIDES
 from .game import GameRecord, play_game
 from .save_file import CHECKSUM_KEY, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_DIGITS, checksum, read_json
 
@@ -125,9 +126,9 @@ class History:
             raise ValueError("a History holds one more state than inputs")
 
     @classmethod
-    def new(cls, rules: Rules | None = None, state: State | None = None, **kw: Any) -> History:
-        """A fresh history from the set-up (with ``rules``) or from ``state``."""
-        return cls(states=[state or initial_state(rules)], start_given=state is not None, **kw)
+    def new(cls, options: RuleOptions | None = None, state: State | None = None, **kw: Any) -> History:
+        """A fresh history from the set-up (with ``options``) or from ``state``."""
+        return cls(states=[state or initial_state(options)], start_given=state is not None, **kw)
 
     @classmethod
     def from_record(cls, game: GameRecord) -> History:
@@ -149,7 +150,7 @@ class History:
         return self.states[0]
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> RuleOptions:
         return self.states[0].rules
 
     def __len__(self) -> int:
@@ -233,7 +234,7 @@ def save_game(
     """The saved-game dict of a played game or a history; written as JSON to ``path`` if given.
 
     Keys: ``format`` ("dday-game"), ``version`` (3), ``rules`` (the options of
-    :class:`~dday.rules.state.Rules`), ``seed`` (int or null), ``players`` ({side: name}, may be
+    :class:`~dday.rules.state.RuleOptions`), ``seed`` (int or null), ``players`` ({side: name}, may be
     empty), ``start`` (null for the set-up, else a position from ``State.to_json``),
     ``inputs`` (each decision as its ``str()`` form, each roll as a list of faces) and
     ``final`` (the last position's ``to_json()``, checked on loading) and ``checksum``
@@ -299,7 +300,6 @@ def dumps(data: dict[str, Any]) -> str:
 
 KEYS = ("format", "version", "rules", "seed", "players", "start", "inputs", "final", CHECKSUM_KEY)
 KEYS_UNCHECKED = KEYS[:-1]  # version 2: no checksum
-SIDES = ("allies", "axis")
 UNCHECKED_NOTE = (
     "saved by an older dday, without a fingerprint of its content (a checksum; saved-game version 2): it replays"
     " legally to its stored final position, but a change that leaves that position as it is (a die that made no"
@@ -346,7 +346,7 @@ def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bo
     if not isinstance(rules_data, dict):
         raise SaveFileError("'rules' must be an object of rule options")
     try:
-        rules = Rules.from_json(rules_data)
+        rules = RuleOptions.from_json(rules_data)
     except TypeError as exc:
         raise SaveFileError(f"bad rule options: {quote(str(exc))}") from None
     except DDayError as exc:

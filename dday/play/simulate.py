@@ -40,7 +40,7 @@ import pandas as pd
 
 from ..bots import make_player
 from ..rules.board import load_board
-from ..rules.state import Rules, State
+from ..rules.state import RuleOptions, State
 from ..rules.units import LAND_TYPES, POWERS
 from ..rules.words import count, interval, percent, side_name
 from .game import GameRecord, play_game
@@ -65,7 +65,7 @@ def city_key(city: str) -> str:
     return re.sub(r"[^0-9A-Za-z]+", "_", ascii_).strip("_")
 
 
-def play_with_turn_ends(seed: int, allies: str, axis: str, rules: Rules | None = None) -> tuple[GameRecord, dict[int, State]]:
+def play_with_turn_ends(seed: int, allies: str, axis: str, options: RuleOptions | None = None) -> tuple[GameRecord, dict[int, State]]:
     """Play one seeded game; also return the position at the end of each turn it reached."""
     ends: dict[int, State] = {}
     last_turn = [1]
@@ -79,14 +79,14 @@ def play_with_turn_ends(seed: int, allies: str, axis: str, rules: Rules | None =
         if s.is_over:
             ends[s.turn] = s
 
-    g = play_game(make_player(allies), make_player(axis), seed=seed, rules=rules, on_state=watch)
+    g = play_game(make_player(allies), make_player(axis), seed=seed, options=options, on_state=watch)
     return g, ends
 
 
-def play_one(game: int, seed: int, allies: str, axis: str, rules: Rules | None = None) -> dict[str, Any]:
+def play_one(game: int, seed: int, allies: str, axis: str, options: RuleOptions | None = None) -> dict[str, Any]:
     """Play one game and return its row (see the module docstring for the columns)."""
     b = load_board()
-    g, ends = play_with_turn_ends(seed, allies, axis, rules)
+    g, ends = play_with_turn_ends(seed, allies, axis, options)
     s = g.final
     row: dict[str, Any] = {"game": game, "seed": seed, "allies": allies, "axis": axis, "winner": s.winner, "turn": s.turn, "inputs": len(g.record)}
     for p, f in zip(POWERS, s.destroyed, strict=True):
@@ -107,8 +107,8 @@ def play_one(game: int, seed: int, allies: str, axis: str, rules: Rules | None =
     return row
 
 
-def _play_chunk(items: Sequence[tuple[int, int]], allies: str, axis: str, rules: Rules | None) -> list[dict[str, Any]]:
-    return [play_one(i, sd, allies, axis, rules) for i, sd in items]
+def _play_chunk(items: Sequence[tuple[int, int]], allies: str, axis: str, options: RuleOptions | None) -> list[dict[str, Any]]:
+    return [play_one(i, sd, allies, axis, options) for i, sd in items]
 
 
 def simulate(
@@ -118,7 +118,7 @@ def simulate(
     seed: int = 0,
     processes: int | None = 1,
     progress: bool = True,
-    rules: Rules | None = None,
+    options: RuleOptions | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` seeded games between two bots (by name) and return one row per game.
 
@@ -139,14 +139,14 @@ def simulate(
     with tqdm(total=n_games, disable=not progress, desc=f"{allies} vs {axis}", unit="game") as bar:
         if n_proc == 1:
             for i, sd in enumerate(seeds):
-                rows.append(play_one(i, sd, allies, axis, rules))
+                rows.append(play_one(i, sd, allies, axis, options))
                 bar.update(1)
         else:
             size = max(1, min(25, math.ceil(n_games / (n_proc * 4))))
             items = list(enumerate(seeds))
             chunks = [items[k : k + size] for k in range(0, n_games, size)]
             with ProcessPoolExecutor(n_proc) as pool:
-                futures = [pool.submit(_play_chunk, c, allies, axis, rules) for c in chunks]
+                futures = [pool.submit(_play_chunk, c, allies, axis, options) for c in chunks]
                 for fut in as_completed(futures):
                     part = fut.result()
                     rows.extend(part)

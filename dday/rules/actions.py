@@ -233,7 +233,7 @@ def parse_action(text: str) -> Action:
 # well-formed decisions (R-GEN-6): the right kind of value in every field, checked once, at the door
 
 ACTION_TYPES: tuple[type, ...] = (Done, SplitNavalDice, Bombard, Patrol, FireAA, BomberStrike, FireToSea, Move, Land, PlaceReinforcement, ChooseCasualties, Pick)
-MAX_TEXT = 40  # the longest name a field may hold (zone ids, unit types, powers, beaches, charts, options)
+MAX_FIELD_CHARS = 40  # the longest name a field may hold (zone ids, unit types, powers, beaches, charts, options)
 MAX_COUNT = 99  # more units than the game has of any kind
 
 
@@ -246,7 +246,7 @@ def _text(a: object, name: str, value: object, *, empty: bool = False) -> None:
         raise _bad(a, f"{name} must be a name (text), not {quote(value)}")
     if not value and not empty:
         raise _bad(a, f"{name} is empty")
-    if len(value) > MAX_TEXT or not value.isprintable():
+    if len(value) > MAX_FIELD_CHARS or not value.isprintable():
         raise _bad(a, f"{name} {quote(value)} is not a name the game uses")
 
 

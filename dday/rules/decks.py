@@ -130,7 +130,7 @@ TACTICS: dict[int, TacticsCard] = {
 
 
 # ---------------------------------------------------------------------------------------------
-# Card sequences and the option checks of dday.rules.state.Rules (the named rule sets are in
+# Card sequences and the option checks of dday.rules.state.RuleOptions (the named rule sets are in
 # dday.variants.rulesets)
 
 OFFICIAL_ORDER = tuple(range(1, 17))
@@ -140,22 +140,22 @@ OFFICIAL_ORDER = tuple(range(1, 17))
 TRIPLEA_ORDER = (1, 2, 5, 6, 7, 3, 4, 9, 8, 10, 11, 14, 12, 13, 15, 16)
 
 
-def check_rules(rules: Any) -> None:
+def check_rules(options: Any) -> None:
     """Refuse option combinations that contradict each other (raises :class:`RulesConflictError`)."""
-    if rules.fighter_limit < 1:
+    if options.fighter_limit < 1:
         raise RulesConflictError("fighter_limit must be at least 1 (R-STACK-3 / VAR-TA-1)")
-    if sorted(rules.card_order) != list(OFFICIAL_ORDER):
-        raise RulesConflictError(f"card_order must list the orders 1-16 once each, got {rules.card_order}")
-    if rules.card_order != OFFICIAL_ORDER and (rules.fortune or rules.tactics):
+    if sorted(options.card_order) != list(OFFICIAL_ORDER):
+        raise RulesConflictError(f"card_order must list the orders 1-16 once each, got {options.card_order}")
+    if options.card_order != OFFICIAL_ORDER and (options.fortune or options.tactics):
         raise RulesConflictError(
             "the TripleA card sequence (VAR-TA-2) has no fortune or tactics cards (VAR-TA-12); fortune and tactics are placed "
             "next to the order of the same number in the official sequence (R-FORT-1, R-TAC-1)"
         )
-    if rules.capture_win and rules.continuous_hold:
+    if options.capture_win and options.continuous_hold:
         raise RulesConflictError("capture_win (VAR-RM-15: no holding turn) contradicts continuous_hold (R-VICTORY-4: a stricter hold)")
-    if rules.capture_win and rules.extended_play:
+    if options.capture_win and options.extended_play:
         raise RulesConflictError("capture_win (VAR-RM-15/16) ends the game at turn 10, extended_play (VAR-RM-18) continues it")
-    if rules.artillery_orders and rules.tactics:
+    if options.artillery_orders and options.tactics:
         raise RulesConflictError(
             "the reference manual's artillery orders 9a/11a (VAR-RM-7/8/9) replace artillery dice in land combat and clash with "
             "the tactics cards' artillery effects (TAC-10, TAC-11, TAC-13)"

@@ -1,4 +1,13 @@
-"""The turn's backbone: the order-card sequence, tactics offers, orders 9a/11a and the end-of-turn victory check (R-TURN-1, R-DECK-1..4, R-TAC-1..4, TAC-11/13, VAR-RM-7/8, R-VICTORY-1..4, VAR-RM-15..18)."""
+"""The turn's backbone: the order-card sequence, tactics offers, orders 9a/11a and the end-of-turn victory check (R-TURN-1, R-DECK-1..4, R-TAC-1..4, TAC-11/13, VAR-RM-7/8, R-VICTORY-1..4, VAR-RM-15..18).
+
+Handlers (``python -m dday handlers flow``; a test keeps this table true)::
+
+    roll arty          _roll_arty
+    Pick at PickStep   engine._act_pick
+    legal at PickStep  engine._legal_pick
+    pick tactic        _pick_tactic
+    pick arty          _pick_arty
+"""
 
 from __future__ import annotations
 

@@ -5,6 +5,17 @@ order N before the order begins (``fortune`` roll). A 1 is the positive result, 
 negative one. The order cards ask :func:`hit_number`, :func:`air_ready` and
 :func:`patrol_limit` for the numbers a result changes; the picks and rolls a result needs
 before its order starts are registered here (:mod:`dday.rules.registry`).
+
+Handlers (``python -m dday handlers fortune``; a test keeps this table true)::
+
+    roll fortune               _roll_fortune
+    roll ground                _roll_ground
+    pick fort1 (fortune)       _pick_fort1
+    pick no-aa (fortune)       _pick_no_aa
+    pick air-return (fortune)  _pick_air_return
+    pick air-remove (fortune)  _pick_air_remove
+    pick fort11 (fortune)      _pick_fort11
+    pick fort13 (fortune)      _pick_fort13
 """
 
 from __future__ import annotations

@@ -31,10 +31,10 @@ from .dice import Dice
 from .engine import ROLL_KINDS
 from .state import State
 from .steps import GameOver, Roll, Step
+from .units import SIDES
 
-MAX_DICE = 60  # more dice than any roll of the rules asks for (a full naval bombardment is 6, a fight 8 + 8)
+MAX_DICE_IN_A_ROLL = 60  # more dice than any roll of the rules asks for (a full naval bombardment is 6, a fight 8 + 8)
 MAX_NUMBER = 10_000  # step counters (dice, hits, units, packed task numbers): a damaged file goes far past it
-SIDES = ("allies", "axis")
 
 
 class PositionError(DDayError):
@@ -106,8 +106,8 @@ def _check_dice(where: str, dice: Dice, error: type[Exception]) -> None:
     for group in dice.groups:
         if len(group) != 2 or not all(_whole(x) for x in group) or not 0 <= group[0] <= 6 or group[1] < 0:
             raise error(f"{where}: a group of dice is (hit number 0..6, how many), not {group!r}")
-    if dice.count > MAX_DICE:
-        raise error(f"{where}: {dice.count} dice, more than any roll of the game asks for ({MAX_DICE})")
+    if dice.count > MAX_DICE_IN_A_ROLL:
+        raise error(f"{where}: {dice.count} dice, more than any roll of the game asks for ({MAX_DICE_IN_A_ROLL})")
 
 
 def _check_step(state: State, step: Step, error: type[Exception]) -> None:
@@ -137,4 +137,4 @@ def _check_step(state: State, step: Step, error: type[Exception]) -> None:
         raise error(f"a roll of kind {step.kind!r}: the engine knows no such roll ({', '.join(sorted(ROLL_KINDS))})")
 
 
-__all__ = ["MAX_DICE", "PositionError", "validate_position"]
+__all__ = ["MAX_DICE_IN_A_ROLL", "PositionError", "validate_position"]

@@ -21,7 +21,7 @@ from .board import Board, load_board
 from .engine import apply, settle
 from .flow import start_card
 from .positions import validate_position
-from .state import Rules, State
+from .state import RuleOptions, State
 from .steps import GameOver
 from .units import EMPTY, NO_AIR, POWERS, Air, Force
 
@@ -61,7 +61,7 @@ def position(
     deck: Iterable[int] | None = None,
     removed: Iterable[int] = (),
     hold: int = 0,
-    rules: Rules | None = None,
+    options: RuleOptions | None = None,
     board: Board | None = None,
 ) -> State:
     """A position at the start of order ``card`` of ``turn`` with exactly the units given.
@@ -109,8 +109,8 @@ def position(
         hold=hold,
         winner=None,
         step=GameOver(),
-        tactics_left=tuple(range(1, 17)) if rules and rules.tactics else (),
-        rules=rules or Rules(),
+        tactics_left=tuple(range(1, 17)) if options and options.tactics else (),
+        rules=options or RuleOptions(),
         board=board,
     )
     validate_position(s, started=False)

@@ -14,7 +14,7 @@ from ..errors import SaveFileError
 from .board import Board, load_board
 from .flow import start_card
 from .positions import validate_position
-from .state import FORMAT_VERSION, Rules, State
+from .state import FORMAT_VERSION, RuleOptions, State
 from .steps import GameOver, step_from_json
 from .units import EMPTY, NO_AIR, POWERS, Air, Force
 
@@ -80,7 +80,7 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
             hold=int(data["hold"]),
             winner=data["winner"],
             step=step_from_json(data["step"]),
-            rules=Rules.from_json(data.get("rules", {})),
+            rules=RuleOptions.from_json(data.get("rules", {})),
             board=board,
         )
     except SaveFileError:
@@ -122,7 +122,7 @@ def initial_inventory(board: Board) -> dict[tuple[str, str], int]:
     return initial_state(board=board).inventory()
 
 
-def initial_state(rules: Rules | None = None, board: Board | None = None) -> State:
+def initial_state(options: RuleOptions | None = None, board: Board | None = None) -> State:
     """The set-up of the basic game (R-SETUP-1..7), waiting for order card 1."""
     board = board or load_board()
     ground = tuple((z.axis_start, EMPTY, EMPTY) for z in board.zones)
@@ -132,12 +132,12 @@ def initial_state(rules: Rules | None = None, board: Board | None = None) -> Sta
         uk_bomber=board.air_units["UK"].get("bomber", 0),
         us_bomber=board.air_units["US"].get("bomber", 0),
     )
-    rules = rules or Rules()
+    options = options or RuleOptions()
     s = State(
         turn=1,
         card=1,
         deck=tuple(range(1, 17)),
-        tactics_left=tuple(range(1, 17)) if rules.tactics else (),
+        tactics_left=tuple(range(1, 17)) if options.tactics else (),
         ground=ground,
         beach=tuple(bh.start for bh in board.beachheads),
         airborne=tuple(Force(infantry=a.paratroopers) for a in board.airborne_boxes),
@@ -149,10 +149,10 @@ def initial_state(rules: Rules | None = None, board: Board | None = None) -> Sta
         hold=0,
         winner=None,
         step=GameOver(),
-        rules=rules,
+        rules=options,
         board=board,
     )
-    return start_card(replace(s, card=rules.card_order[0]))
+    return start_card(replace(s, card=options.card_order[0]))
 
 
 __all__ = ["check_invariants", "initial_inventory", "initial_state", "state_from_json"]

@@ -63,12 +63,13 @@ def evolve(obj: _T, **changes: Any) -> _T:
 
 
 # ---------------------------------------------------------------------------------------------
-# Rules options (the official game by default; variants are added by the advanced-rules issue)
+# Rule options (the official game by default; variants are added by the advanced-rules issue)
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Options of the rule set. Defaults are the official basic game.
+class RuleOptions:
+    """The options a game is played under (``initial_state(options=RuleOptions(...))``); the defaults are
+    the official basic game. A state keeps them as ``state.rules``, saved under the key ``"rules"``.
 
     * ``three_player``: the UK and US players split the naval dice (R-NAVAL-2); with two
       players the Allied player rolls all six and no split is asked.
@@ -109,12 +110,12 @@ class Rules:
         return out
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> Rules:
-        known = {f.name for f in fields(Rules)}
+    def from_json(data: dict[str, Any]) -> RuleOptions:
+        known = {f.name for f in fields(RuleOptions)}
         unknown = set(data) - known
         if unknown:
             raise SaveFileError(f"unknown rule {'option' if len(unknown) == 1 else 'options'} {sorted(unknown)}")
-        for f in fields(Rules):
+        for f in fields(RuleOptions):
             if f.name not in data:
                 continue
             v = data[f.name]
@@ -125,7 +126,7 @@ class Rules:
             if f.name == "card_order" and (not isinstance(v, list) or sorted(v) != list(range(1, 17)) or any(isinstance(c, bool) for c in v)):
                 raise SaveFileError(f"rule option card_order must list the order cards 1..16 once each, not {str(v)[:60]}")
         try:
-            return Rules(**data)
+            return RuleOptions(**data)
         except (TypeError, ValueError) as exc:
             raise SaveFileError(f"invalid rule options: {exc}") from None
 
@@ -159,7 +160,7 @@ class State:
     effects: tuple[str, ...] = ()  # effects that last this turn (tactics, fortune picks), e.g. "TAC-7:F12"
     grounded: Air = NO_AIR  # air units grounded this turn (FORT-3, FORT-5 result 6)
     left_play: tuple[Force, Force, Force] = (EMPTY, EMPTY, EMPTY)  # per power: out of the game but not destroyed (FORT-1 result 6)
-    rules: Rules = Rules()
+    rules: RuleOptions = RuleOptions()  # the options of this game (the key "rules" of the saved format)
     board: Board = field(default_factory=load_board, compare=False, repr=False)
 
     # -- units ----------------------------------------------------------------------------------

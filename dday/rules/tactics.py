@@ -4,6 +4,45 @@ With the tactics deck in play, tactics card N is offered after order N (the offe
 TAC-11/13 artillery fire shared with orders 9a/11a, are in :mod:`dday.rules.flow`). Each card
 registers here, through :func:`dday.rules.registry.tactic`, when it may be used and what using
 it does; its picks, rolls and casualties are registered the same way.
+
+Handlers (``python -m dday handlers tactics``; a test keeps this table true)::
+
+    roll tac1-box              _roll_tac1_box
+    roll tac1-attack           _roll_tac1_attack
+    roll tac2                  _roll_tac2
+    roll tac4                  _roll_tac4
+    roll tac6                  _roll_tac6
+    roll tac16                 _roll_tac16
+    pick tac5                  _pick_tac5
+    pick tac6                  _pick_tac6
+    pick tac8                  _pick_tac8
+    pick tac9                  _pick_tac9
+    pick tac14                 _pick_tac14_zone
+    pick tac14-move            _pick_tac14_move
+    pick tac15                 _pick_tac15
+    pick tac16                 _pick_tac16
+    pick tac3                  _pick_effect(...)
+    pick tac7                  _pick_effect(...)
+    pick tac12                 _pick_effect(...)
+    after casualties tac1      lambda
+    after casualties tac4      lambda
+    tactic 1: possible / use   lambda / lambda
+    tactic 2: possible / use   lambda / _tac2
+    tactic 3: possible / use   lambda / lambda
+    tactic 4: possible / use   lambda / lambda
+    tactic 5: possible / use   lambda / _tac5_next
+    tactic 6: possible / use   lambda / lambda
+    tactic 7: possible / use   lambda / lambda
+    tactic 8: possible / use   lambda / lambda
+    tactic 9: possible / use   lambda / lambda
+    tactic 10: possible / use  lambda / lambda
+    tactic 11: possible / use  lambda / lambda
+    tactic 12: possible / use  lambda / lambda
+    tactic 13: possible / use  lambda / lambda
+    tactic 14: possible / use  lambda / lambda
+    tactic 15: possible / use  lambda / lambda
+    tactic 16: possible / use  lambda / lambda
+    after tactic 5's strike    _tac5_next
 """
 
 from __future__ import annotations

@@ -87,11 +87,11 @@ def defense_value(unit: str, side: str) -> int:
     return stats.defense_axis if side == "axis" else stats.defense
 
 
-MAX_UNITS = 99  # more units of one kind than the game has; a larger count is a damaged file
+MAX_UNITS_OF_A_KIND = 99  # more units of one kind than the game has; a larger count is a damaged file
 
 
 def _count(name: str, value: object) -> int:
-    """A unit count read from a file: a whole number from 0 to :data:`MAX_UNITS` (1.7 and True are not counts).
+    """A unit count read from a file: a whole number from 0 to :data:`MAX_UNITS_OF_A_KIND` (1.7 and True are not counts).
 
     >>> _count("infantry", 3)
     3
@@ -100,8 +100,8 @@ def _count(name: str, value: object) -> int:
     ...
     ValueError: infantry: a unit count is a whole number from 0 to 99, not 1.7
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNITS:
-        raise ValueError(f"{name}: a unit count is a whole number from 0 to {MAX_UNITS}, not {value!r}"[:160])
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNITS_OF_A_KIND:
+        raise ValueError(f"{name}: a unit count is a whole number from 0 to {MAX_UNITS_OF_A_KIND}, not {value!r}"[:160])
     return value
 
 

@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
-from ..rules.state import Rules
+from ..rules.state import RuleOptions
 from ..rules.words import count, interval, percent, plural
 
 __all__ = [
@@ -50,17 +50,17 @@ RULESETS: dict[str, dict[str, Any]] = {
 
 
 def ruleset(name: str, **overrides: Any) -> Any:
-    """The named rule set as a :class:`dday.rules.state.Rules`, with optional extra options."""
+    """The named rule set as a :class:`dday.rules.state.RuleOptions`, with optional extra options."""
     try:
         opts = dict(RULESETS[name])
     except KeyError:
         raise RulesConflictError(f"unknown rule set {name!r}; known: {sorted(RULESETS)}") from None
     opts.update(overrides)
-    known = {f.name for f in fields(Rules)}
+    known = {f.name for f in fields(RuleOptions)}
     unknown = set(opts) - known
     if unknown:
         raise RulesConflictError(f"unknown rule {plural(len(unknown), 'option')} {sorted(unknown)}")
-    return replace(Rules(), **opts)
+    return replace(RuleOptions(), **opts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -138,7 +138,7 @@ def compare_rulesets(
     bar = tqdm(total=n_games * len(chosen), disable=not progress, desc="rule sets", unit="game")
     for name in chosen:
         bar.set_postfix_str(name)
-        df = simulate(n_games, allies=allies, axis=axis, seed=seed, processes=processes, progress=False, rules=ruleset(name))
+        df = simulate(n_games, allies=allies, axis=axis, seed=seed, processes=processes, progress=False, options=ruleset(name))
         bar.update(n_games)
         r: dict[Any, Any] = win_rates(df).loc["allies"].to_dict()
         rows.append(

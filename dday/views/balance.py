@@ -108,10 +108,10 @@ def history_table(falls: pd.DataFrame) -> tuple[pd.DataFrame, str]:
     return table, sentence
 
 
-def _pairing(saved: pd.DataFrame, allies: str, axis: str, rules: str = "official") -> pd.Series:
-    rows = saved[(saved.allies == allies) & (saved.axis == axis) & (saved.rules == rules)]
+def _pairing(saved: pd.DataFrame, allies: str, axis: str, ruleset: str = "official") -> pd.Series:
+    rows = saved[(saved.allies == allies) & (saved.axis == axis) & (saved.rules == ruleset)]
     if rows.empty:
-        raise KeyError(f"no saved games of {allies} Allies against {axis} Axis under {rules} rules")
+        raise KeyError(f"no saved games of {allies} Allies against {axis} Axis under {ruleset} rules")
     return rows.iloc[0]
 
 

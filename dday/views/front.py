@@ -34,9 +34,9 @@ from tqdm.auto import tqdm
 
 from ..play.simulate import game_seeds, interval_error_y, play_with_turn_ends, simulate, turn_distribution, wilson
 from ..rules.board import load_board
-from ..rules.state import Rules, State
+from ..rules.state import RuleOptions, State
 from ..rules.words import count, interval, percent
-from .maps.geodata import CONTROL_COLORS, map_geometry, plotly_geojson
+from .maps.geodata import CONTROL_COLORS, SIDE_COLORS, map_geometry, plotly_geojson
 from .maps.labels import zone_control
 from .maps.plotly_view import frame_board, sea_trace
 
@@ -60,12 +60,12 @@ VALUES: Final[dict[str, tuple[str, str]]] = {
 """What :func:`front_figure` can draw: column -> (words, colour of 100 %)."""
 
 
-def turn_end_states(game_seed: int, allies: str = "greedy", axis: str = "greedy", rules: Rules | None = None) -> dict[int, State]:
+def turn_end_states(game_seed: int, allies: str = "greedy", axis: str = "greedy", options: RuleOptions | None = None) -> dict[int, State]:
     """Play one seeded game; the position at the end of each turn it reached (its last turn: the final position)."""
-    return play_with_turn_ends(game_seed, allies, axis, rules)[1]
+    return play_with_turn_ends(game_seed, allies, axis, options)[1]
 
 
-def front_by_turn(n_games: int, allies: str = "greedy", axis: str = "greedy", seed: int = 0, rules: Rules | None = None) -> pd.DataFrame:
+def front_by_turn(n_games: int, allies: str = "greedy", axis: str = "greedy", seed: int = 0, options: RuleOptions | None = None) -> pd.DataFrame:
     """Per zone and turn: the share of games in which the zone was Allied, contested or Axis at the end of the turn.
 
     One row per (zone, turn) for every turn at least one game reached; ``games`` is the number
@@ -78,7 +78,7 @@ def front_by_turn(n_games: int, allies: str = "greedy", axis: str = "greedy", se
     counts: Counter[tuple[int, str, str]] = Counter()
     games: Counter[int] = Counter()
     for sd in game_seeds(seed, n_games):
-        for turn, s in turn_end_states(sd, allies, axis, rules).items():
+        for turn, s in turn_end_states(sd, allies, axis, options).items():
             games[turn] += 1
             for z in b.zone_ids:
                 counts[(turn, z, zone_control(s, z))] += 1
@@ -205,8 +205,6 @@ def front_figure(df: pd.DataFrame, value: str = "p_allied", *, font_size: int = 
 
 # ---------------------------------------------------------------------------------------------
 # what wins: bot pairings
-
-SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis": "#595959"}
 
 
 def pairings(

@@ -36,7 +36,7 @@ from pandas.io.formats.style import Styler
 from ..rules.words import MAX_DENOMINATOR_DIGITS, Probability, count, exact_text, interval, percent, plural, probability_value, wrap
 
 __all__ = [
-    "FIGHT_COLUMNS",
+    "FIGHT_COLUMN_LABELS",
     "MAX_DENOMINATOR_DIGITS",
     "chance",
     "count",
@@ -111,7 +111,7 @@ def chance(p: Probability, *, show_exact: bool | None = None) -> str:
     return percent(p) + (f" ({'; '.join(extras)})" if extras else "")
 
 
-FIGHT_COLUMNS: Final[Mapping[str, str]] = {
+FIGHT_COLUMN_LABELS: Final[Mapping[str, str]] = {
     "allies_hold": "P(Allies hold)",
     "axis_hold": "P(Axis hold)",
     "contested": "P(still contested)",
@@ -210,13 +210,13 @@ def fight_table(df: pd.DataFrame, *, columns: Iterable[str] = ("allies_hold", "a
         "contested": "both sides have units left",
         "empty": "neither side has",
     }
-    said = [f"{FIGHT_COLUMNS.get(c, c)}, that {meaning[c]}" for c in keep if c in meaning]
+    said = [f"{FIGHT_COLUMN_LABELS.get(c, c)}, that {meaning[c]}" for c in keep if c in meaning]
     caption = f"The chance, after each attack card: {'; '.join(said)}." if said else ""
     shown = pd.DataFrame(
         {
             "attack by": [f"{str(a).capitalize()} (order {o})" for a, o in zip(df["attacker"], df["order"], strict=True)],
-            **{FIGHT_COLUMNS.get(c, c): df[c].astype(float).to_numpy() for c in keep},
+            **{FIGHT_COLUMN_LABELS.get(c, c): df[c].astype(float).to_numpy() for c in keep},
         },
         index=pd.Index([f"after attack card {c}" for c in df["card"]], name=None),
     )
-    return probability_table(shown, [FIGHT_COLUMNS.get(c, c) for c in keep], caption=caption)
+    return probability_table(shown, [FIGHT_COLUMN_LABELS.get(c, c) for c in keep], caption=caption)

@@ -20,7 +20,7 @@ from ..dice import Dice, Faces
 from ..editing import effect_values, faces_text, kill_in_zone, log, zone_name
 from ..flow import finish_card
 from ..registry import CASUALTY_CONTINUE, legal, on_action, on_roll
-from ..state import Rules, State, evolve
+from ..state import RuleOptions, State, evolve
 from ..steps import ChooseCasualtiesStep, Roll
 from ..units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
 from ..words import count, side_name, units
@@ -55,9 +55,9 @@ def tac10_paired_infantry(force: Force, attacker: str, tac10: bool) -> int:
     return force.artillery if tac10 and attacker == "allies" else 0
 
 
-def artillery_rolls(rules: Rules) -> bool:
+def artillery_rolls(options: RuleOptions) -> bool:
     """Whether artillery rolls a die in land combat: not under VAR-RM-9 (artillery orders)."""
-    return not rules.artillery_orders
+    return not options.artillery_orders
 
 
 def combat_dice(

@@ -5,6 +5,12 @@ Turn 1 only. The paratroopers of each airborne division (the US 101st and 82nd, 
 with fortune card 1's good result). The Germans choose which of their units are lost, but a
 blockhouse cannot be hit by paratroopers (R-BH-1). Then the paratroopers are simply in their
 zones (R-PARA-2), and the card leaves the deck for good (R-DECK-1).
+
+Handlers (``python -m dday handlers 1``; a test keeps this table true)::
+
+    begin                  _begin_1
+    roll para              _roll_para
+    after casualties para  _after_para_casualties
 """
 
 from __future__ import annotations

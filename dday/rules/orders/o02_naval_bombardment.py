@@ -5,6 +5,15 @@ Allies choose; a 1 or a 2 destroys it (fortune card 2 changes this number). With
 players the UK and the US first split the six dice between them (R-NAVAL-2). When no
 blockhouse is left the remaining dice are lost (R-NAVAL-3). The reference manual's coastal
 bombardment (VAR-RM-5) also lets the dice aim at other Axis units in coastal zones.
+
+Handlers (``python -m dday handlers 2``; a test keeps this table true)::
+
+    begin                             _begin_2
+    roll naval                        _roll_naval
+    SplitNavalDice at NavalSplitStep  _act_split
+    Bombard at NavalTargetStep        _act_bombard
+    legal at NavalSplitStep           _legal_split
+    legal at NavalTargetStep          _legal_bombard
 """
 
 from __future__ import annotations

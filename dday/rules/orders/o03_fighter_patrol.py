@@ -5,6 +5,13 @@ zones, at most four fighters per zone (R-STACK-3; three in the TripleA rules, VA
 limit with fortune card 3's good result). Patrolling fighters are targets for the German
 anti-aircraft fire of order 4, and they strafe German units moving or arriving under them on
 orders 12 and 15.
+
+Handlers (``python -m dday handlers 3``; a test keeps this table true)::
+
+    begin                 _begin_3
+    Patrol at PatrolStep  _act_patrol
+    Done at PatrolStep    _done_patrol
+    legal at PatrolStep   _legal_patrol
 """
 
 from __future__ import annotations

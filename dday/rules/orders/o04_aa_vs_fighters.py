@@ -5,6 +5,13 @@ a 1 shoots it down and it is out of the game (R-AIR-7). The same mechanism serve
 (against bombers), so :func:`begin_aa` is shared with :mod:`.o06_aa_vs_bombers`. Fortune card
 4's bad result names a zone with no AA fire; tactics card 3 protects one lone fighter; a
 fighter shot down is remembered for tactics card 4.
+
+Handlers (``python -m dday handlers 4``; a test keeps this table true)::
+
+    begin                   begin_aa(...)
+    roll aa                 _roll_aa
+    FireAA at AATargetStep  _act_aa
+    legal at AATargetStep   _legal_aa
 """
 
 from __future__ import annotations

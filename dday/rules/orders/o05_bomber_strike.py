@@ -4,6 +4,14 @@ Each Allied bomber ready on the airfield may fly to a zone with no Allied land u
 strike one German land unit there; a roll of 1-3 destroys it (fortune card 5 changes this).
 The bombers stay over their zones, where the AA fire of order 6 can reach them, until order 7
 brings them home. Tactics cards 5 and 6 add strikes of their own through the same roll.
+
+Handlers (``python -m dday handlers 5``; a test keeps this table true)::
+
+    begin                       _begin_5
+    roll bomb                   _roll_bomb
+    BomberStrike at BomberStep  _act_bomb
+    Done at BomberStep          _done_bomb
+    legal at BomberStep         _legal_bomb
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 Every bomber still over the board flies back to the airfield, ready for the next turn's
 order 5. Fortune card 7 may bring back a lost bomber or remove one. Order 16 brings the
 fighters home the same way (:func:`air_home`).
+
+Handlers (``python -m dday handlers 7``; a test keeps this table true)::
+
+    begin  _begin_7
 """
 
 from __future__ import annotations

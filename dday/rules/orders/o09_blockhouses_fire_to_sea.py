@@ -8,6 +8,13 @@ An arc is a list of beachheads (``Zone.fires_at``). Most arcs cover one box; the
 some cover two, and the board data gives two to F14 (Omaha and Utah) and F16 (Juno and Sword),
 a reconstruction explained in ``dday/data/reference/board.md``. Such a blockhouse picks its
 beach with each shot, so two blockhouses of one zone may fire at different beaches.
+
+Handlers (``python -m dday handlers 9``; a test keeps this table true)::
+
+    begin                       _begin_9
+    roll sea                    _roll_sea
+    FireToSea at FireToSeaStep  _act_sea
+    legal at FireToSeaStep      _legal_sea
 """
 
 from __future__ import annotations

@@ -4,6 +4,13 @@ Units waiting in the beachhead boxes come ashore into the landing zone of their 
 decision at a time, as long as the zone holds at most eight Allied land units (the rest wait
 in the box). Fortune card 10's good result lets a power land into any of its landing zones;
 its bad result lets each power land from one box only.
+
+Handlers (``python -m dday handlers 10``; a test keeps this table true)::
+
+    begin                 _begin_10
+    Land at LandingStep   _act_land
+    Done at LandingStep   _done_land
+    legal at LandingStep  _legal_land
 """
 
 from __future__ import annotations

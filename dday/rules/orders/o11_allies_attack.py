@@ -4,6 +4,14 @@ In every zone that holds land units of both sides, one combat cycle: the Allies 
 per unit (infantry hit on 1, artillery on 2, tanks on 3), the Axis chooses its losses, then
 every Axis unit there, the casualties included, fires back and the Allies choose theirs. The
 combat cycle is shared with order 13 and lives in :mod:`.combat`.
+
+Handlers (``python -m dday handlers 11``; a test keeps this table true)::
+
+    begin                                     combat.begin_combat(...)
+    roll attack                               combat._roll_attack
+    roll defense                              combat._roll_defense
+    ChooseCasualties at ChooseCasualtiesStep  combat._act_casualties
+    legal at ChooseCasualtiesStep             combat._legal_casualties
 """
 
 from __future__ import annotations

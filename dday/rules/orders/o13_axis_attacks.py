@@ -4,6 +4,14 @@ In every zone that holds land units of both sides, one combat cycle with the Ger
 first and the Allies firing back with all their units. The combat cycle is shared with
 order 11 (:mod:`.combat`). Fortune card 13's bad result limits the Axis to two zones;
 tactics card 12 spares one zone.
+
+Handlers (``python -m dday handlers 13``; a test keeps this table true)::
+
+    begin                                     combat.begin_combat(...)
+    roll attack                               combat._roll_attack
+    roll defense                              combat._roll_defense
+    ChooseCasualties at ChooseCasualtiesStep  combat._act_casualties
+    legal at ChooseCasualtiesStep             combat._legal_casualties
 """
 
 from __future__ import annotations

@@ -4,6 +4,16 @@ The Germans roll two dice per reinforcement column; that many units enter in the
 their sector, at most eight Axis land units per zone. Units arriving under patrolling
 fighters are strafed first (R-REINF-8). The reinforcement rules are shared with order 14
 (:mod:`.reinforcements`).
+
+Handlers (``python -m dday handlers 15``; a test keeps this table true)::
+
+    begin                                          reinforcements.begin_reinf(...)
+    roll reinf                                     reinforcements._roll_reinf
+    roll reroll                                    reinforcements._roll_reroll
+    PlaceReinforcement at PlaceReinforcementsStep  reinforcements._act_place
+    Done at PlaceReinforcementsStep                reinforcements._done_place
+    legal at PlaceReinforcementsStep               reinforcements._legal_place
+    pick reroll (fortune)                          reinforcements._pick_reroll
 """
 
 from __future__ import annotations

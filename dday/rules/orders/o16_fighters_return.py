@@ -3,6 +3,10 @@
 Every fighter still on patrol flies back to the airfield. This is the last order of the
 turn: the turn ends and victory is checked (:mod:`dday.rules.flow`). Fortune card 16 may bring
 back a lost fighter or remove one.
+
+Handlers (``python -m dday handlers 16``; a test keeps this table true)::
+
+    begin  _begin_16
 """
 
 from __future__ import annotations

@@ -47,6 +47,8 @@ CONTROL_LABELS: Final[dict[str, str]] = {
 }
 # Badge background, badge text colour and short label per power.
 POWER_COLORS: Final[dict[str, str]] = {"Germany": "#595959", "UK": "#E69F00", "US": "#009E73"}
+SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis": POWER_COLORS["Germany"]}
+"""One colour per side for charts and badges: the Allies' control colour, Germany's colour for the Axis."""
 POWER_TEXT: Final[dict[str, str]] = {"Germany": "#FFFFFF", "UK": "#000000", "US": "#000000"}
 POWER_SHORT: Final[dict[str, str]] = {"Germany": "G", "UK": "UK", "US": "US"}
 SEA_COLOR: Final = "#D6EAF8"

@@ -38,7 +38,7 @@ from ...play.saves import MAX_FILE_BYTES
 # (tornado's default limit is 10 MiB; a bigger message closes the connection without a word).
 UPLOAD_LIMIT = MAX_FILE_BYTES
 MAX_NAME = 100
-SYSTEM_FOLDERS = (Path("/proc"), Path("/sys"), Path("/dev"))
+NO_SAVE_FOLDERS = (Path("/proc"), Path("/sys"), Path("/dev"))
 
 
 class FileBoxError(ValueError):
@@ -69,7 +69,7 @@ def notebook_folder_file(name: str, folder: Path | None = None) -> Path:
     if not text.lower().endswith(".json"):
         raise FileBoxError(f"a saved game's name ends in .json: {text[:60]!r}")
     real_folder = Path(os.path.realpath(folder))
-    if any(real_folder == s or real_folder.is_relative_to(s) for s in SYSTEM_FOLDERS):
+    if any(real_folder == s or real_folder.is_relative_to(s) for s in NO_SAVE_FOLDERS):
         raise FileBoxError("the notebook's folder is a system folder; saving there is not allowed")
     path = folder / text
     try:

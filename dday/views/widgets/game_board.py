@@ -51,7 +51,7 @@ from ...play.saves import History, Input, dumps, load_game, save_game
 from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
 from ...rules.cards import ORDER_CARDS
 from ...rules.engine import describe_step
-from ...rules.state import Rules, State
+from ...rules.state import RuleOptions, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
 from ..aria import NamedSlider
 from ..maps.leaflet_view import LeafletView
@@ -123,7 +123,7 @@ class GameBoard:
     """A complete game with widgets. ``widget`` is the panel to display.
 
     Parameters: ``germany``, ``uk``, ``us`` - each "person" or a bot name (``us=None``: two
-    players, the UK seat plays both Allied powers); ``seed`` for the dice; ``rules`` (default:
+    players, the UK seat plays both Allied powers); ``seed`` for the dice; ``options`` (default:
     the basic game, with the naval dice split only in a three-player game); ``auto`` - after a
     person's decision, roll and let the bots play until a person must decide again.
     """
@@ -135,7 +135,7 @@ class GameBoard:
         us: str | None = None,
         *,
         seed: int = 0,
-        rules: Rules | None = None,
+        options: RuleOptions | None = None,
         auto: bool = True,
         filename: str = "dday_game.json",
         map_height: str = "560px",
@@ -155,8 +155,8 @@ class GameBoard:
             self._bots[power] = self._bots[same] if same else make_player(spec)  # UK and US share one bot if alike
         self.seed = seed
         self.rng = np.random.default_rng(seed)
-        rules = rules or Rules(three_player=self.three_player)
-        self.history = History.new(rules, seed=seed, players=self._players())
+        options = options or RuleOptions(three_player=self.three_player)
+        self.history = History.new(options, seed=seed, players=self._players())
         self._passes: set[tuple[int, str, int]] = set()  # (step start, power, inputs when it passed)
         self._quiet = False
 

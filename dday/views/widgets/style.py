@@ -22,7 +22,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 from plotly.io.json import to_json
 
-from ..maps.geodata import CONTROL_COLORS, POWER_COLORS
+from ..maps.geodata import CONTROL_COLORS, POWER_COLORS, SIDE_COLORS
 
 __all__ = [
     "BAR_COLOR",
@@ -52,7 +52,6 @@ UI_CLASS: Final = "dday-ui"
 HIT_COLOR: Final = "#D55E00"  # Okabe-Ito vermilion
 BAR_COLOR: Final = "#56B4E9"  # Okabe-Ito sky blue
 OK_COLOR: Final = "#009E73"  # bluish green
-SIDE_COLORS: Final[dict[str, str]] = {"allies": CONTROL_COLORS["allies"], "axis": POWER_COLORS["Germany"]}
 DIE_FACES: Final = "⚀⚁⚂⚃⚄⚅"
 # JupyterLab's theme variables (light and dark themes), with a fallback outside JupyterLab
 INK: Final = "var(--jp-ui-font-color0, #111)"
