@@ -16,7 +16,7 @@ from dday.rules import dice as dice_mod
 from dday.rules.actions import parse_action
 from dday.rules.engine import apply, chance_outcomes, legal_actions
 from dday.rules.state import State
-from dday.rules.steps import Roll
+from dday.rules.steps import AttackRoll
 
 
 def item(x: Any) -> Any:
@@ -74,9 +74,9 @@ def has_line(lines: Iterable[str], *parts: str) -> bool:
 
 def engine_cycle(s: State) -> dict[tuple[int, int], Fraction]:
     """The joint law of (attacker hits, defender hits) read from the engine's pending attack roll."""
-    assert isinstance(s.step, Roll) and s.step.kind == "attack"
-    cap_a = s.side_units(s.step.zone, "axis" if s.step.power == "allies" else "allies").total
-    cap_d = sum(s.units(s.step.zone, p).total for p in s.step.target.split(","))
+    assert isinstance(s.step, AttackRoll)
+    cap_a = s.side_units(s.step.zone, "axis" if s.step.attacker == "allies" else "allies").total
+    cap_d = sum(s.units(s.step.zone, p).total for p in s.step.powers)
     att: dict[int, Fraction] = defaultdict(Fraction)
     for faces, p in chance_outcomes(s):
         att[min(sum(dice_mod.hits_in(s.step.dice, faces)), cap_a)] += p

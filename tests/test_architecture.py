@@ -12,6 +12,7 @@ function-local import that only dodges a circle is still a circle); imports unde
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 import pytest
@@ -302,3 +303,80 @@ def test_no_re_export_module_besides_the_three_faces() -> None:
     A package's ``__init__`` holds a docstring, or real code of its own."""
     bad = [str(MODULES[m].relative_to(ROOT)) for m in MODULES if m not in FACES and _re_exports_only(TREES[m])]
     assert not bad, "modules that only re-export names defined elsewhere (import from the real module instead):\n" + "\n".join(sorted(bad))
+
+
+# ---------------------------------------------------------------------------------------------
+# kind strings stay in the rules: views, bots and odds read typed rolls and steps (issue 30)
+
+_KIND_ATTRIBUTES = ("kind", "purpose")
+
+
+def _is_kind(node: ast.AST) -> bool:
+    """``x.kind`` / ``x.purpose``, ``getattr(x, "kind", ...)``, or a variable named ``purpose``
+    (a plain ``kind`` variable is too common a name: a function's own parameter)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in _KIND_ATTRIBUTES
+    if isinstance(node, ast.Name):
+        return node.id == "purpose"
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and node.args[1].value in _KIND_ATTRIBUTES
+    )
+
+
+def _is_text(node: ast.AST) -> bool:
+    """A string constant, or a tuple, list or set of string constants."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return bool(node.elts) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts)
+    return False
+
+
+def kind_comparisons(tree: ast.AST) -> list[int]:
+    """Lines where a ``kind`` or ``purpose`` attribute is compared with a string (or strings)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            for a, b in itertools.pairwise(operands):
+                if (_is_kind(a) and _is_text(b)) or (_is_kind(b) and _is_text(a)):
+                    found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ('step.kind == "sea"', True),
+        ('"para" != s.step.kind', True),
+        ('step.kind in ("attack", "defense")', True),
+        ('step.purpose in {"tac9"}', True),
+        ('getattr(step, "kind", "") == "attack"', True),
+        ('purpose == "tactic"', True),
+        ("purpose == PickPurpose.TACTIC", False),
+        ("isinstance(step, SeaRoll)", False),
+        ("t.kind is Due.PERSON", False),
+        ("d.kind in (Patrol, Move)", False),
+        ('kind == "fortune"', False),  # a plain name: a function's own parameter, not a step's kind
+        ('step.zone == "F11"', False),
+    ],
+)
+def test_kind_comparisons_are_recognised(source: str, found: bool) -> None:
+    assert bool(kind_comparisons(ast.parse(source))) is found
+
+
+def test_no_kind_string_is_compared_outside_the_rules() -> None:
+    """Views, bots and odds tell rolls and steps apart by class (``isinstance``) or by a field or
+    property the rules provide, never by comparing a ``kind`` or ``purpose`` string (issue 30)."""
+    bad = [
+        f"{MODULES[name].relative_to(ROOT)}:{line}"
+        for name, tree in TREES.items()
+        if name != "dday.rules" and not name.startswith("dday.rules.")
+        for line in kind_comparisons(tree)
+    ]
+    assert not bad, "kind strings compared outside dday/rules:\n" + "\n".join(bad)

@@ -21,15 +21,18 @@ from dday.rules.setup import check_invariants, initial_state
 from dday.rules.state import State
 from dday.rules.steps import (
     AATargetStep,
+    AttackRoll,
     ChooseCasualtiesStep,
     DeclareMovesStep,
     FireToSeaStep,
     GameOver,
     LandingStep,
+    NavalRoll,
     NavalSplitStep,
     NavalTargetStep,
     PatrolStep,
     PlaceReinforcementsStep,
+    ReinforcementRoll,
     Roll,
     StrafeStep,
 )
@@ -84,7 +87,7 @@ def test_faq_2_ex_16_axis_settles_the_split_and_the_us_may_fire_anywhere() -> No
     s, lines = play(s, "bombard F2", (1,), "bombard F2", (5,), "bombard F2", (2,))
     assert all("(US)" in line for line in lines if line.startswith("Naval die"))
     assert short(s, "F2", "Germany") == "1i" and s.board.zone("F2").fires_at == ()
-    assert isinstance(s.step, Roll) and (s.step.kind, s.step.zone, s.step.index, s.step.power) == ("naval", "F14", 3, "US")
+    assert isinstance(s.step, NavalRoll) and (s.step.zone, s.step.die, s.step.power) == ("F14", 3, "US")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,7 +204,7 @@ def test_faq_7_one_combat_cycle_per_zone_per_attack_card() -> None:
     assert sum(line.startswith("Combat in") for line in lines) == 1
     assert has_line(lines, "the combat goes on next attack card")
     # order 12: the Germans are locked, so order 13 opens a new cycle in the same zone
-    assert isinstance(s.step, Roll) and (s.card, s.step.kind, s.step.zone, s.step.power) == (13, "attack", "F30", "axis")
+    assert isinstance(s.step, AttackRoll) and (s.card, s.step.zone, s.step.attacker) == (13, "F30", "axis")
 
 
 def test_faq_9_attacking_is_compulsory_in_every_combat_zone() -> None:
@@ -216,7 +219,7 @@ def test_faq_9_attacking_is_compulsory_in_every_combat_zone() -> None:
     s, _ = play(s, (6, 6), (6,))
     assert isinstance(s.step, Roll) and (s.step.kind, s.step.zone) == ("attack", "F30")
     s, _ = play(s, (6,), (6,) * 8)
-    assert s.card == 13 and isinstance(s.step, Roll) and s.step.power == "axis"
+    assert s.card == 13 and isinstance(s.step, AttackRoll) and s.step.attacker == "axis"
 
 
 def test_faq_13_no_more_than_eight_ever_attack_in_a_zone() -> None:
@@ -620,9 +623,9 @@ def test_faq_34_reinforcing_a_locked_zone_up_to_eight() -> None:
 def test_faq_35_faq_33_both_german_rolls_come_before_any_placement() -> None:
     """Order 15 rolls 2d6 for each German column, then asks for placements."""
     s = position(card=15, zones={"F30": {"Germany": "1i"}})
-    assert isinstance(s.step, Roll) and s.step.dice.is_2d6 and s.step.index == 2
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 2
     s, _ = play(s, (1, 1))
-    assert isinstance(s.step, Roll) and s.step.dice.is_2d6 and s.step.index == 3
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 3
     s, _ = play(s, (1, 2))
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota == (0, 0, 2, 3)
 
@@ -630,11 +633,11 @@ def test_faq_35_faq_33_both_german_rolls_come_before_any_placement() -> None:
 def test_faq_33_allied_rolls_are_2d6_per_power() -> None:
     """Order 14 rolls 2d6 for the US and 2d6 for the UK: 11 totals each, and the totals count, not the faces."""
     s = position(card=14, zones={"F30": {"Germany": "1i"}})
-    assert isinstance(s.step, Roll) and s.step.dice.is_2d6 and s.step.index == 0
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 0
     assert [sum(f) for f, _ in chance_outcomes(s)] == list(range(2, 13))
     assert chance_outcomes(s)[5][1] == Fraction(6, 36)
     s, _ = play(s, (6, 6))
-    assert isinstance(s.step, Roll) and s.step.dice.is_2d6 and s.step.index == 1
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 1
 
 
 def test_ex_12_axis_reinforcements_roll_9_and_5() -> None:

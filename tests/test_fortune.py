@@ -18,12 +18,22 @@ from helpers import play_from as play
 
 from dday import odds
 from dday.rules.board import load_board
+from dday.rules.effects import AttackOnly, NoAA
 from dday.rules.engine import chance_outcomes
 from dday.rules.fortune import hit_number
 from dday.rules.scenario import position
 from dday.rules.setup import initial_state, state_from_json
 from dday.rules.state import RuleOptions, State
-from dday.rules.steps import ChooseCasualtiesStep, LandingStep, PatrolStep, PickStep, PlaceReinforcementsStep, Roll
+from dday.rules.steps import (
+    AARoll,
+    AttackRoll,
+    ChooseCasualtiesStep,
+    FortuneRoll,
+    LandingStep,
+    PatrolStep,
+    PickStep,
+    PlaceReinforcementsStep,
+)
 from dday.rules.units import EMPTY, Air, Force
 from dday.variants.rulesets import FORTUNE
 
@@ -32,7 +42,7 @@ FORT = RuleOptions(fortune=True)
 
 def fortune_pos(card: int, **kw: Any) -> State:
     s = position(card=card, options=kw.pop("options", FORT), **kw)
-    assert isinstance(s.step, Roll) and s.step.kind == "fortune" and s.step.index == card
+    assert isinstance(s.step, FortuneRoll) and s.step.card == card
     return s
 
 
@@ -42,8 +52,8 @@ def fortune_pos(card: int, **kw: Any) -> State:
 
 def test_r_fort_1_fortune_card_comes_before_its_order() -> None:
     s = initial_state(FORT)
-    assert isinstance(s.step, Roll) and s.step.kind == "fortune" and s.step.index == 1
-    assert s.step.power == "allies"
+    assert isinstance(s.step, FortuneRoll) and s.step.card == 1
+    assert s.step.roller == "allies"
     s2, lines = play(s, (3,))
     assert s2.step.kind == "para"  # type: ignore[attr-defined]  # the order itself comes after the fortune die
     assert has(lines, "Fortune card 1", "no effect")
@@ -61,7 +71,7 @@ def test_r_fort_1_every_order_has_its_fortune_card() -> None:
 @pytest.mark.parametrize(("face", "result"), [(1, 1), (2, 0), (3, 0), (4, 0), (5, 0), (6, 6)])
 def test_r_fort_2_one_is_positive_six_negative_else_nothing(face: int, result: int) -> None:
     s = fortune_pos(9, zones={"F15": {"Germany": "2b"}}, beaches={"Gold": "5i 1a 1t"})
-    assert s.step.power == "axis"  # type: ignore[attr-defined]  # the side active on order 9 rolls
+    assert isinstance(s.step, FortuneRoll) and s.step.roller == "axis"  # the side active on order 9 rolls
     s2, lines = play(s, (face,))
     assert s2.fortune == result
     assert has(lines, "Fortune card 9 (the Axis roll)", {1: "positive", 0: "no effect", 6: "negative"}[result])
@@ -80,13 +90,13 @@ def test_r_fort_3_faq_36_fortune_card_rides_along_with_its_order() -> None:
     s = fortune_pos(16, turn=3, deck=[c for c in range(2, 17) if c != 2], removed=[2], zones={"F14": {"Germany": "1b"}})
     s, lines = play(s, (3,))
     assert has(lines, "Order 2 returns to the deck")
-    assert s.turn == 4 and s.card == 2 and s.step.kind == "fortune" and s.step.index == 2  # type: ignore[attr-defined]
+    assert s.turn == 4 and s.card == 2 and isinstance(s.step, FortuneRoll) and s.step.card == 2
     # order 2 in the deck but no blockhouse left: it leaves, and its fortune card is not rolled
     s = fortune_pos(16, turn=3, zones={"F30": {"Germany": "1i"}})
     s, lines = play(s, (3,))
     assert has(lines, "Order 2 leaves the deck")
     assert not has(lines, "Fortune card 2")
-    assert 2 not in s.deck and s.step.index != 2  # type: ignore[attr-defined]
+    assert 2 not in s.deck and isinstance(s.step, FortuneRoll) and s.step.card != 2
 
 
 def test_r_fort_3_fort_1_leaves_with_order_1() -> None:
@@ -94,7 +104,7 @@ def test_r_fort_3_fort_1_leaves_with_order_1() -> None:
     s, lines = play(s, (3,))
     assert has(lines, "Order 1 leaves the deck")
     assert s.turn == 2 and 1 not in s.deck
-    assert s.step.kind == "fortune" and s.step.index == 2  # type: ignore[attr-defined]  # no FORT-1 on turn 2
+    assert isinstance(s.step, FortuneRoll) and s.step.card == 2  # no FORT-1 on turn 2
 
 
 def test_r_fort_4_faq_37_rerolled_die_is_kept_even_if_worse() -> None:
@@ -211,7 +221,7 @@ def test_fort_3_result_6_fighters_grounded_on_four_to_six() -> None:
 
 def test_fort_4_result_1_aa_hits_on_two() -> None:
     s = fortune_pos(4, zones={"F30": {"Germany": "1a"}}, patrols={"F30": {"uk_fighter": 1}})
-    assert s.step.power == "axis"  # type: ignore[attr-defined]
+    assert isinstance(s.step, FortuneRoll) and s.step.roller == "axis"
     s, _ = play(s, (1,))
     assert s.step.kind == "aa" and s.step.dice.groups == ((2, 1),)  # type: ignore[attr-defined]
     s, _ = play(s, (2,))
@@ -227,7 +237,7 @@ def test_fort_4_result_6_allies_pick_a_zone_without_aa() -> None:
     assert not has(lines, "Antiaircraft: ")  # the zone is picked before any AA die
     refused(s, "pick F14", "FORT-4")
     s, lines = play(s, "pick F26")
-    assert "NOAA:F26" in s.effects
+    assert NoAA("F26") in s.effects
     assert s.step.kind == "aa" and s.step.zone == "F30"  # type: ignore[attr-defined]
     s, lines = play(s, (1,))
     assert s.fighters_in("F26") == 1 and s.fighters_in("F30") == 0
@@ -252,7 +262,7 @@ def test_fort_5_result_6_bombers_grounded() -> None:
 def test_fort_6_result_1_and_6_aa_against_bombers() -> None:
     kw: dict[str, Any] = {"zones": {"F26": {"Germany": "1a"}}, "patrols": {"F26": {"uk_bomber": 1}}}
     s, _ = play(fortune_pos(6, **kw), (1,))
-    assert s.step.kind == "aa" and s.step.dice.groups == ((2, 1),) and s.step.target == "bomber"  # type: ignore[attr-defined]
+    assert isinstance(s.step, AARoll) and s.step.dice.groups == ((2, 1),) and s.step.aircraft == "bomber"
     # result 6 with one zone: the only choice is taken at once, and no AA die is rolled
     s, lines = play(fortune_pos(6, **kw), (6,))
     assert has(lines, "No antiaircraft fire in F26") and not has(lines, "Antiaircraft: ")
@@ -369,13 +379,13 @@ def test_fort_11_result_6_faq_39_ex_18_uncoordinated_attacks() -> None:
     s, _ = play(s, "pick F30")
     assert s.step.data[0] == "US" and set(s.step.options) == {"F14", "F30"}  # type: ignore[attr-defined]
     s, lines = play(s, "pick F14")
-    assert {"FORT-11:UK:F30", "FORT-11:US:F14"} <= set(s.effects)
+    assert {AttackOnly("UK", "F30"), AttackOnly("US", "F14")} <= set(s.effects)
     # F14: only the US (its pick) attacks
-    assert s.step.zone == "F14" and s.step.target == "US"  # type: ignore[attr-defined]
+    assert isinstance(s.step, AttackRoll) and s.step.zone == "F14" and s.step.powers == ("US",)
     s, lines = play(s, (6,), (6,))
     assert has(lines, "No combat cycle in F26")  # nobody picked F26
     # F30: only the UK units fire; the US units neither fire nor can be casualties
-    assert s.step.zone == "F30" and s.step.target == "UK" and s.step.dice.count == 2  # type: ignore[attr-defined]
+    assert isinstance(s.step, AttackRoll) and s.step.zone == "F30" and s.step.powers == ("UK",) and s.step.dice.count == 2
     s, _ = play(s, (6, 6), (2,))
     assert isinstance(s.step, ChooseCasualtiesStep) and s.step.only_powers == ("UK",)
     assert legal(s) == ["casualties UK:artillery:1", "casualties UK:infantry:1"]
@@ -390,7 +400,7 @@ def test_fort_11_result_6_both_powers_pick_the_same_zone() -> None:
     s, _ = play(fortune_pos(11, zones={"F30": {"Germany": "1i", "UK": "1i", "US": "1i"}, "F14": {"Germany": "1i", "US": "1i"}}), (6,))
     # the UK has one zone to choose from: taken at once; the US picks F30 too
     s, _ = play(s, "pick F30")
-    assert s.step.zone == "F30" and set(s.step.target.split(",")) == {"UK", "US"} and s.step.dice.count == 2  # type: ignore[attr-defined]
+    assert isinstance(s.step, AttackRoll) and s.step.zone == "F30" and set(s.step.powers) == {"UK", "US"} and s.step.dice.count == 2
 
 
 def test_fort_12_result_1_every_axis_unit_may_move_two() -> None:
@@ -485,6 +495,6 @@ def test_fort_4_result_6_quiet_zone_does_not_carry_over_to_order_6() -> None:
         airfield={"uk_bomber": 1},
     )
     s, _ = play(s, (6,), "pick F30", (6,))  # no AA in F30 on order 4; F26's AA misses
-    assert "NOAA:F30" not in s.effects
+    assert NoAA("F30") not in s.effects
     s, _ = play(s, (3,), "bomb UK F30 artillery", (6,), (3,))  # order 5, then order 6 with no fortune effect
     assert s.card == 6 and s.step.kind == "aa" and s.step.zone == "F30"  # type: ignore[attr-defined]

@@ -15,18 +15,22 @@ from dday.rules.scenario import position
 from dday.rules.setup import check_invariants, initial_state
 from dday.rules.state import RuleOptions, State
 from dday.rules.steps import (
+    AARoll,
     AATargetStep,
+    AttackRoll,
     BomberStep,
     ChooseCasualtiesStep,
     DeclareMovesStep,
     FireToSeaStep,
     GameOver,
     LandingStep,
+    NavalRoll,
     NavalSplitStep,
     NavalTargetStep,
     PatrolStep,
     PlaceReinforcementsStep,
     Roll,
+    SeaRoll,
     StrafeStep,
 )
 from dday.rules.units import Air, Force
@@ -156,7 +160,7 @@ def test_order_2_dice_left_over_are_lost_when_no_blockhouse_remains() -> None:
 def test_order_2_two_player_game_has_no_split() -> None:
     """With one Allied player the six dice are rolled without a split step."""
     s = position(card=2, zones={"F14": {"Germany": "2b"}}, options=RuleOptions(three_player=False), airfield=ALL_AIR)
-    assert isinstance(s.step, Roll) and s.step.kind == "naval" and s.step.power == "Allies"
+    assert isinstance(s.step, NavalRoll) and s.step.power == "Allies"
     s, lines = play(s, (6,), (6,), (6,), (6,), (6,), (6,))
     assert sum(line.startswith("Naval die") for line in lines) == 6
     assert short(s, "F14", "Germany") == "2b" and s.card == 3
@@ -223,9 +227,9 @@ def test_order_4_each_artillery_fires_one_die_at_a_chosen_fighter() -> None:
 def test_order_4_single_target_is_aimed_automatically() -> None:
     """With only a US fighter over two guns each gun's aim is forced, so only the dice are asked for."""
     s = position(card=4, zones={"F30": {"Germany": "2a"}}, patrols={"F30": {"us_fighter": 1}, "F17": {"uk_fighter": 1}})
-    assert isinstance(s.step, Roll) and s.step.kind == "aa" and s.step.power == "US"  # single choice taken
+    assert isinstance(s.step, AARoll) and s.step.power == "US"  # single choice taken
     s, _ = play(s, (6,))
-    assert isinstance(s.step, Roll) and s.step.index == 1
+    assert isinstance(s.step, AARoll) and s.step.shot == 1
     s, _ = play(s, (2,))
     assert s.air_in("F30") == Air(us_fighter=1) and s.air_in("F17") == Air(uk_fighter=1)
     assert (s.card, type(s.step)) == (12, DeclareMovesStep)  # 5-7 left with the bombers; 8-11 had nothing to do
@@ -291,7 +295,7 @@ def test_order_6_one_die_per_artillery_against_bombers() -> None:
         zones={"F30": {"Germany": "3a 1t"}, "F26": {"Germany": "1a"}, "F17": {"UK": "1i"}},
         patrols={"F30": {"us_bomber": 1, "uk_fighter": 2}, "F26": {"uk_bomber": 1}},
     )
-    assert isinstance(s.step, Roll) and (s.step.zone, s.step.target) == ("F26", "bomber")
+    assert isinstance(s.step, AARoll) and (s.step.zone, s.step.aircraft) == ("F26", "bomber")
     s, lines = play(s, (6,), (6,), (1,))
     assert [line for line in lines if line.startswith("Antiaircraft:")] == [
         "Antiaircraft: the German artillery in F26 Saint-Lô fires at a UK bomber: 6 -> miss (hits on 1)",  # one gun: no number
@@ -385,7 +389,7 @@ def test_order_9_every_arc_blockhouse_fires_once_at_its_beach() -> None:
 def test_order_9_empty_beach_draws_no_fire() -> None:
     """Blockhouses whose beach is empty skip; arc-less blockhouses never fire."""
     s = position(card=9, zones={"F2": {"Germany": "2b"}, "F14": {"Germany": "2b"}, "F16": {"Germany": "1b"}}, beaches={"Juno": "2i"})
-    assert isinstance(s.step, Roll) and (s.step.kind, s.step.zone, s.step.target) == ("sea", "F16", "infantry")
+    assert isinstance(s.step, SeaRoll) and (s.step.zone, s.step.unit) == ("F16", "infantry")
     s, lines = play(s, (1,))
     assert [line for line in lines if line.startswith("Blockhouse")] == [
         "Blockhouse in F16 Courseulles-sur-Mer fires at an infantry in Juno: 1 -> destroyed (hits on 1-3)"
@@ -433,7 +437,7 @@ def test_order_11_one_cycle_in_every_combat_zone_allies_fire_first() -> None:
     """F11 and F15 are fought in board order; casualties still fire back; survivors of both sides stay."""
     zones = {"F11": {"US": "3i", "Germany": "1b"}, "F15": {"UK": "5i 1a", "Germany": "2b"}, "F16": {"UK": "2i"}}
     s = position(card=11, turn=1, zones=zones)
-    assert isinstance(s.step, Roll) and (s.step.kind, s.step.zone, s.step.power) == ("attack", "F11", "allies")
+    assert isinstance(s.step, AttackRoll) and (s.step.zone, s.step.attacker) == ("F11", "allies")
     assert s.step.dice.groups == ((1, 3),) and s.step.defense_dice.groups == ((1, 1),)
     assert legal(s) == []  # attacking is compulsory (FAQ-9)
     s, lines = play(s, (1, 5, 6))  # 1 hit: the blockhouse is the only choice
@@ -454,7 +458,7 @@ def test_order_11_one_cycle_in_every_combat_zone_allies_fire_first() -> None:
     assert s.controller("F15") is None
     assert s.destroyed == (Force(blockhouse=2), Force(), Force(infantry=1))
     # order 12: the lone blockhouse cannot move, so the Axis attacks F15 at once on order 13
-    assert isinstance(s.step, Roll) and (s.card, s.step.kind, s.step.zone, s.step.power) == (13, "attack", "F15", "axis")
+    assert isinstance(s.step, AttackRoll) and (s.card, s.step.zone, s.step.attacker) == (13, "F15", "axis")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -486,7 +490,7 @@ def test_order_12_axis_declares_all_moves_then_fighters_strafe() -> None:
     ]
     assert short(s, "F17", "Germany") == "1t" and short(s, "F30", "Germany") == "-" and short(s, "F32", "Germany") == "1i 1a"
     assert s.destroyed[0] == Force(infantry=1)
-    assert isinstance(s.step, Roll) and (s.card, s.step.kind, s.step.zone, s.step.power) == (13, "attack", "F17", "axis")
+    assert isinstance(s.step, AttackRoll) and (s.card, s.step.zone, s.step.attacker) == (13, "F17", "axis")
 
 
 def test_order_12_units_without_fighters_arrive_without_dice() -> None:

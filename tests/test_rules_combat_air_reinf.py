@@ -24,7 +24,9 @@ from dday.rules.scenario import position, run
 from dday.rules.setup import initial_state
 from dday.rules.state import RuleOptions
 from dday.rules.steps import (
+    AARoll,
     AATargetStep,
+    AttackRoll,
     BomberStep,
     ChooseCasualtiesStep,
     DeclareMovesStep,
@@ -33,7 +35,9 @@ from dday.rules.steps import (
     NavalTargetStep,
     PatrolStep,
     PlaceReinforcementsStep,
+    ReinforcementRoll,
     Roll,
+    SeaRoll,
     StrafeStep,
 )
 from dday.rules.units import Force
@@ -63,9 +67,9 @@ def test_r_combat_1_attacker_must_fight_in_every_contested_zone():
     with pytest.raises(IllegalActionError, match="R-TURN-3"):
         apply(s, Done())
     s, lines = log_of(s, [(6,), (6,)])
-    assert s.step.kind == "attack" and s.step.zone == "F30" and s.step.power == "allies"
+    assert isinstance(s.step, AttackRoll) and s.step.zone == "F30" and s.step.attacker == "allies"
     s, lines = log_of(s, [(6,), (6,)])
-    assert s.card == 13 and s.step.zone == "F2" and s.step.power == "axis"  # the Axis attacks everywhere too
+    assert s.card == 13 and isinstance(s.step, AttackRoll) and s.step.zone == "F2" and s.step.attacker == "axis"  # the Axis attacks everywhere too
     assert not any("F29" in x or "F38" in x for x in lines if x.startswith("Combat"))
 
 
@@ -213,7 +217,7 @@ def test_r_target_2_strafing_targets_each_moving_unit_in_turn():
     assert isinstance(s.step, StrafeStep)
     assert [a[:3] for a in s.step.arrivals] == [("Germany", "infantry", "F30"), ("Germany", "artillery", "F30")]
     s = run(s, [(6, 6, 1)])  # three dice against the infantry only
-    assert s.destroyed[0].infantry == 1 and s.step.index == 1 and s.step.dice.count == 3
+    assert s.destroyed[0].infantry == 1 and isinstance(s.step, StrafeStep) and s.step.index == 1 and s.step.dice.count == 3
 
 
 @pytest.mark.rules("R-TARGET-3", "FAQ-10")
@@ -232,7 +236,7 @@ def test_r_target_4_one_die_at_a_time_and_no_second_shot_at_a_destroyed_unit():
     assert isinstance(s.step, FireToSeaStep)
     s = run(s, ["fire-to-sea tank", (1,)])
     # the tank is gone: the second blockhouse can only aim at the infantry (taken automatically)
-    assert s.beach_units("Gold").short() == "1i" and s.step.kind == "sea" and s.step.target == "infantry"
+    assert s.beach_units("Gold").short() == "1i" and isinstance(s.step, SeaRoll) and s.step.unit == "infantry"
     zones = {"F4": {"Germany": "1b"}, "F2": {"Germany": "1b"}, "F1": {"Germany": "1b"}}
     n = position(card=2, zones=zones, options=RuleOptions(three_player=False))
     assert isinstance(n.step, NavalTargetStep)  # the target is chosen before each die
@@ -350,7 +354,7 @@ def test_r_aa_1_only_artillery_fires_and_only_at_the_card_s_air_type():
     s = position(card=4, zones=zones, patrols={"F30": {"uk_fighter": 2}, "F26": {"uk_bomber": 1}}, deck=[4, 8])
     assert s.card == 8 and s.air_lost.to_dict() == {}  # no artillery under fighters, bomber ignored on 4
     s6 = position(card=6, zones=zones, patrols={"F26": {"uk_fighter": 2, "us_bomber": 1}}, deck=[6, 8])
-    assert s6.step.kind == "aa" and s6.step.target == "bomber" and s6.step.power == "US"
+    assert isinstance(s6.step, AARoll) and s6.step.aircraft == "bomber" and s6.step.power == "US"
     s6 = run(s6, [(1,)])
     assert s6.air_lost.to_dict() == {"us_bomber": 1} and s6.fighters_in("F26") == 2
 
@@ -432,9 +436,9 @@ def test_r_bh_3_arcs_are_per_zone_and_reach_every_unit_of_the_box():
     s = position(card=9, zones={"F14": {"Germany": "1b"}}, beaches={"Omaha": "6i 2a"})
     assert strs(legal_actions(s)) == {"fire-to-sea infantry Omaha", "fire-to-sea artillery Omaha"}
     u = position(card=9, zones={"F4": {"Germany": "1b"}}, beaches={"Utah": "1i"}, deck=[9, 11, 13])
-    assert u.step.kind == "sea" and u.step.zone == "F4" and u.step.power == "Utah"  # F4 hits Utah; Utah lands in F11
+    assert isinstance(u.step, SeaRoll) and u.step.zone == "F4" and u.step.beach == "Utah"  # F4 hits Utah; Utah lands in F11
     sw = position(card=9, zones={"F18": {"Germany": "1b"}}, beaches={"Sword": "1a", "Juno": "1i"}, deck=[9, 11, 13])
-    assert sw.step.zone == "F18" and sw.step.power == "Sword" and sw.step.target == "artillery"
+    assert isinstance(sw.step, SeaRoll) and sw.step.zone == "F18" and sw.step.beach == "Sword" and sw.step.unit == "artillery"
 
 
 @pytest.mark.rules("R-BH-3")
@@ -458,7 +462,7 @@ def test_r_bh_3_an_arc_over_two_beaches_lets_each_blockhouse_pick_its_beach():
 def test_r_bh_3_a_two_beach_arc_fires_when_only_its_second_beach_holds_units():
     s = position(card=9, zones={"F16": {"Germany": "1b"}}, beaches={"Sword": "1t"}, deck=[9, 11, 13])
     # one legal choice, taken at once: F16 fires at Sword although Juno, its landing beach, is empty
-    assert isinstance(s.step, Roll) and (s.step.zone, s.step.power, s.step.target) == ("F16", "Sword", "tank")
+    assert isinstance(s.step, SeaRoll) and (s.step.zone, s.step.beach, s.step.unit) == ("F16", "Sword", "tank")
     empty = position(card=9, zones={"F15": {"Germany": "2b"}}, beaches={"Omaha": "2i", "Juno": "1i"}, deck=[9, 11, 13])
     assert empty.card > 9 and empty.beach_units("Omaha").short() == "2i"  # Gold is empty, and F15 covers Gold only (EX-5)
 
@@ -645,17 +649,17 @@ def test_r_reinf_1_uk_roll_of_7_takes_the_first_seven_boxes():
 @pytest.mark.rules("R-REINF-2", "FAQ-33", "FAQ-35")
 def test_r_reinf_2_two_d6_per_chart_axis_rolls_both_before_placing():
     s = position(card=15)
-    assert s.step.dice.is_2d6 and s.step.index == 2
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 2
     dist = dict(chance_outcomes(s))
     assert len(dist) == 11 and sum(dist.values()) == 1 and max(dist.values()) == Fraction(6, 36)
     s = run(s, [(1, 1)])
-    assert isinstance(s.step, Roll) and s.step.kind == "reinf" and s.step.index == 3  # second roll before any placement
+    assert isinstance(s.step, ReinforcementRoll) and s.step.chart == 3  # second roll before any placement
     s = run(s, [(6, 6)])
     assert isinstance(s.step, PlaceReinforcementsStep) and s.step.quota == (0, 0, 2, 12)
     a = position(card=14)
-    assert a.step.index == 0
+    assert isinstance(a.step, ReinforcementRoll) and a.step.chart == 0
     a = run(a, [(1, 2)])
-    assert a.step.kind == "reinf" and a.step.index == 1  # then the UK rolls
+    assert isinstance(a.step, ReinforcementRoll) and a.step.chart == 1  # then the UK rolls
 
 
 def test_r_reinf_2_a_roll_larger_than_the_queue_takes_what_is_left():

@@ -322,8 +322,10 @@ def test_r_turn_2_each_card_is_decided_by_its_active_side(card):
     info = ORDER_CARDS[card]
     assert s.card == card and s.events[0] == f"Turn 2, order {card}: {info.name}"
     if isinstance(s.step, Roll):
-        assert s.step.power in (info.active, "UK", "US", "Germany")
-        rolling_side = s.step.power if s.step.power in ("allies", "axis") else side_of(s.step.power)
+        # the roller: a power (paratroopers, a bomber, a navy) or a side (combat, reinforcements)
+        roller = next(getattr(s.step, f) for f in ("power", "attacker", "side") if getattr(s.step, f, ""))
+        assert roller in (info.active, "UK", "US", "Germany")
+        rolling_side = roller if roller in ("allies", "axis") else side_of(roller)
         assert rolling_side == info.active
     else:
         assert s.current_player == info.active

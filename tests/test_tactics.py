@@ -18,9 +18,10 @@ from helpers import play_from as play
 
 from dday import odds
 from dday.rules.board import load_board
+from dday.rules.effects import Barnstorming, CombinedAssault, Flooded, Resistance
 from dday.rules.scenario import position
 from dday.rules.state import RuleOptions, State
-from dday.rules.steps import AATargetStep, ChooseCasualtiesStep, PickStep, StrafeStep
+from dday.rules.steps import AARoll, AATargetStep, ChooseCasualtiesStep, PickStep, StrafeStep
 from dday.rules.units import EMPTY, Force
 from dday.variants.rulesets import TACTICS
 
@@ -60,7 +61,7 @@ def test_r_tac_2_use_is_optional_and_a_used_card_leaves_for_good() -> None:
     passed, lines = play(s, "pick pass")
     assert has(lines, "is not used; it stays in the deck") and 10 in passed.tactics_left
     used, lines = play(s, "pick use")
-    assert has(lines, "leaves the game") and 10 not in used.tactics_left and "TAC-10" in used.effects
+    assert has(lines, "leaves the game") and 10 not in used.tactics_left and CombinedAssault() in used.effects
     # next time order 10 comes up: the unused card is offered again, the used one never
     for left, again in ((passed.tactics_left, True), (used.tactics_left, False)):
         s9 = position(card=9, turn=3, options=TAC, zones={"F30": {"Germany": "1i"}}, beaches={"Gold": "1i", "Juno": "1i"})
@@ -160,10 +161,10 @@ def test_tac_3_barnstorming_protects_one_fighter() -> None:
     s, _ = play(s, "pick use")
     assert set(s.step.options) == {"F26:UK", "F30:UK", "F30:US"}  # type: ignore[attr-defined]
     s, _lines = play(s, "pick F26:UK")  # alone in F26: that zone has no AA fire at all
-    assert "TAC-3:F26:UK" in s.effects
+    assert Barnstorming("F26", "UK") in s.effects
     assert s.card == 4 and isinstance(s.step, AATargetStep) and s.step.zone == "F30"
     s2, _ = play(offer(3, zones={"F30": {"Germany": "1a"}}, patrols={"F30": {"uk_fighter": 1, "us_fighter": 1}}), "pick use", "pick F30:UK")
-    assert s2.step.kind == "aa" and s2.step.power == "US"  # type: ignore[attr-defined]  # the only target AA may pick
+    assert isinstance(s2.step, AARoll) and s2.step.power == "US"  # the only target AA may pick
 
 
 def test_tac_4_fireball_from_above() -> None:
@@ -215,7 +216,7 @@ def test_tac_7_flooding_blocks_order_8_not_landing() -> None:
     s, _ = play(s, "pick use")
     assert s.step.side == "axis" and len(s.step.options) == 42  # type: ignore[attr-defined]
     s, _lines = play(s, "pick F15")
-    assert "TAC-7:F15" in s.effects and s.card == 8
+    assert Flooded("F15") in s.effects and s.card == 8
     msg = refused(s, "move UK infantry F16>F15", "TAC-7")
     assert "RECONSTRUCTED" in str(msg)
     refused(s, "move UK tank F16>F15>F22", "TAC-7")  # nor pass through
@@ -301,7 +302,7 @@ def test_tac_12_french_resistance() -> None:
     zones = {"F30": {"Germany": "1i", "UK": "1i"}, "F14": {"Germany": "1i", "US": "1i"}}
     s = offer(12, zones=zones)
     s, lines = play(s, "pick use", "pick F30")
-    assert "TAC-12:F30" in s.effects
+    assert Resistance("F30") in s.effects
     assert s.card == 13 and s.step.zone == "F14"  # type: ignore[attr-defined]
     s, lines = play(s, (6,), (6,))
     assert has(lines, "No combat cycle in F30", "TAC-12")

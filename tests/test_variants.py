@@ -26,11 +26,14 @@ from dday.rules.setup import check_invariants, initial_state
 from dday.rules.state import RuleOptions, State
 from dday.rules.steps import (
     ChooseCasualtiesStep,
+    FortuneRoll,
     GameOver,
     NavalSplitStep,
     NavalTargetStep,
+    ParaRoll,
     PickStep,
     PlaceReinforcementsStep,
+    ReinforcementRoll,
     Roll,
     StrafeStep,
 )
@@ -157,7 +160,7 @@ def test_var_rm_1_orders_in_fixed_sequence_not_shuffled() -> None:
 
 def test_var_rm_2_fortune_and_tactics_are_interleaved_not_separate_decks() -> None:
     s = position(card=10, options=ruleset("official+fortune+tactics"), zones={"F30": {"Germany": "1i"}}, beaches={"Gold": "1i"})
-    assert s.step.kind == "fortune" and s.step.index == 10  # type: ignore[attr-defined]
+    assert isinstance(s.step, FortuneRoll) and s.step.card == 10
     s, _lines = play(s, (3,), "land Gold infantry")
     assert isinstance(s.step, PickStep) and s.step.data == ("10",)  # tactics 10 right after order 10
 
@@ -166,7 +169,7 @@ def test_var_rm_3_all_airborne_boxes_attack_british_included() -> None:
     s = initial_state()
     zones = []
     while s.card == 1:
-        if isinstance(s.step, Roll) and s.step.kind == "para":
+        if isinstance(s.step, ParaRoll):
             zones.append((s.step.zone, s.step.power))
             s = apply(s, (6,) * s.step.dice.count)
         else:
@@ -414,9 +417,9 @@ def test_var_ta_7_paratroopers_cannot_hit_blockhouses() -> None:
 
 def test_var_ta_8_two_dice_per_chart() -> None:
     s = position(card=15)
-    assert s.step.dice.is_2d6 and s.step.index == 2  # type: ignore[attr-defined]
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 2
     s, _ = play(s, (1, 1))
-    assert s.step.dice.is_2d6 and s.step.index == 3  # type: ignore[attr-defined]
+    assert isinstance(s.step, ReinforcementRoll) and s.step.dice.is_2d6 and s.step.chart == 3
 
 
 def test_var_ta_9_optional_german_placement() -> None:

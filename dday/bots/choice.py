@@ -40,7 +40,7 @@ from ..rules.actions import (
 from ..rules.orders.movement import check_move, move_options
 from ..rules.orders.o03_fighter_patrol import patrol_options
 from ..rules.state import State
-from ..rules.steps import DeclareMovesStep, MovedUnit, PatrolStep
+from ..rules.steps import DeclareMovesStep, MovedUnit, PatrolStep, PickPurpose
 from .context import Context, city_zones, distances
 from .weights import TARGET_VALUE, UNIT_VALUE, GreedyWeights
 
@@ -255,20 +255,20 @@ def _pick(s: State, picks: Sequence[Pick], rng: np.random.Generator) -> Pick:
     options = [p.option for p in picks]
 
     def score(o: str) -> float:
-        if purpose == "tactic":
+        if purpose == PickPurpose.TACTIC:
             return 1.0 if o == "use" else 0.0
-        if purpose == "reroll":
+        if purpose == PickPurpose.REROLL:
             if o == "keep":
                 return 0.0
             die = int(o.split("-")[1])
             return 3.5 - die  # re-roll a die below the average
-        if purpose in ("tac9",):
+        if purpose == PickPurpose.TAC9:
             return 1.0 if o == "done" else 0.0
-        if purpose == "tac14-move":
+        if purpose == PickPurpose.TAC14_MOVE:
             return 0.0 if o == "done" else 1.0
-        if purpose == "arty" or purpose == "tac6":
+        if purpose in (PickPurpose.ARTY, PickPurpose.TAC6):
             return -1.0 if o == "none" else TARGET_VALUE.get(o.rsplit(":", 1)[-1], 1.0)
-        if purpose == "tac5":
+        if purpose == PickPurpose.TAC5:
             return TARGET_VALUE.get(o, 1.0)
         return 0.0
 

@@ -186,7 +186,7 @@ def best_casualties(config: StrongConfig, s: State, step: ChooseCasualtiesStep, 
     after the next two attack cards), the cheaper on a tie (the cheapest when the fight is too big)."""
     side = step.side
     zone = step.zone
-    attacker = other_side(side) if step.kind == "combat-defender" else side
+    attacker = step.attacking_side
     nxt = other_side(attacker)  # the next attack card belongs to the other side
     mine = s.side_units(zone, side)
     theirs = s.side_units(zone, other_side(side))
@@ -211,7 +211,7 @@ def choose_with_odds(config: StrongConfig, scorer: Scorer, memo: Memo, state: St
     """The strong bot's decision (also the planner's, with its own scorer): exact odds for
     casualties, the scorer's best for the rest."""
     step = state.step
-    if isinstance(step, ChooseCasualtiesStep) and step.kind != "para" and len(actions) > 1:
+    if isinstance(step, ChooseCasualtiesStep) and not step.after_airborne and len(actions) > 1:
         return best_casualties(config, state, step, actions)
     return decide(scorer, memo, state, actions, rng)
 

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import OddsInputError
+from ..rules.effects import CombinedAssault
 from ..rules.fortune import hit_number
 from ..rules.orders.combat import artillery_rolls, fortune_infantry_hit, tac10_paired_infantry
 from ..rules.setup import initial_state
@@ -75,7 +76,7 @@ def combat_options(state: State, zone: str | None = None) -> dict[str, Any]:
         force = Force()
         for p in powers:
             force = force.plus(state.units(zone, p))
-        paired = tac10_paired_infantry(force, attacker, "TAC-10" in state.effects)
+        paired = tac10_paired_infantry(force, attacker, CombinedAssault() in state.effects)
     return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": artillery_rolls(state.rules)}
 
 

@@ -7,15 +7,18 @@ helpers make the log lines.
 >>> s = add_units(initial_state(), "F11", "US", "tank", 1)
 >>> s.units("F11", "US").short(), zone_name(s, "F11")
 ('1t', 'F11 Sainte-Mère-Église')
->>> with_article("infantry"), faces_text((1, 4)), effect_values(add_effect(s, "TAC-7:F12"), "TAC-7")
-('an infantry', '1,4', ['F12'])
+>>> from dday.rules.effects import Flooded
+>>> with_article("infantry"), faces_text((1, 4)), effects_of(add_effect(s, Flooded("F12")), Flooded)
+('an infantry', '1,4', [Flooded(zone='F12')])
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from .dice import Dice, Faces
+from .effects import Effect
 from .state import State, evolve
 from .steps import PickStep
 from .units import POWERS, Air, Force
@@ -116,13 +119,16 @@ def faces_text(f: Faces) -> str:
     return ",".join(str(x) for x in f) if f else "no dice"
 
 
-def effect_values(s: State, tag: str) -> list[str]:
-    """Values of this turn's effects tagged ``tag`` (effects look like 'TAG:value')."""
-    return [e.split(":", 1)[1] for e in s.effects if e.startswith(tag + ":")]
+E = TypeVar("E", bound=Effect)
 
 
-def add_effect(s: State, effect: str) -> State:
-    """``s`` with ``effect`` ('TAG:value') added to the effects that last this turn."""
+def effects_of(s: State, kind: type[E]) -> list[E]:
+    """This turn's effects of class ``kind`` (:mod:`dday.rules.effects`), oldest first."""
+    return [e for e in s.effects if isinstance(e, kind)]
+
+
+def add_effect(s: State, effect: Effect) -> State:
+    """``s`` with ``effect`` added to the effects that last this turn."""
     return evolve(s, effects=(*s.effects, effect))
 
 
@@ -142,7 +148,7 @@ __all__ = [
     "add_units",
     "air_on_board",
     "destroy",
-    "effect_values",
+    "effects_of",
     "faces_text",
     "hit_text",
     "kill_in_zone",

@@ -41,7 +41,18 @@ from .orders.combat import cycle_targets
 from .orders.o01_airborne import para_targets
 from .registry import ACT, FORTUNE_PICKS, LEGAL, PICK, ROLL, legal, on_action
 from .state import State, evolve
-from .steps import ChooseCasualtiesStep, DeclareMovesStep, GameOver, PickStep, PlaceReinforcementsStep, Roll, StrafeStep
+from .steps import (
+    AttackRoll,
+    ChooseCasualtiesStep,
+    DeclareMovesStep,
+    DefenseRoll,
+    GameOver,
+    ParaRoll,
+    PickStep,
+    PlaceReinforcementsStep,
+    Roll,
+    StrafeStep,
+)
 from .words import count, plural, side_name, unit_noun
 
 __all__ = [
@@ -58,7 +69,7 @@ __all__ = [
 ]
 
 
-ROLL_KINDS: frozenset[str] = frozenset(ROLL)  # every kind of roll some card registered (for checking saved positions)
+ROLL_KINDS: frozenset[str] = frozenset(cls.kind for cls in ROLL if issubclass(cls, Roll))  # every kind of roll some card registered (for checking saved positions)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -102,9 +113,9 @@ def hit_targets(s: State) -> int | None:
     1
     """
     step = s.step
-    if isinstance(step, Roll) and step.kind == "para":
+    if isinstance(step, ParaRoll):
         return para_targets(s, step.zone)
-    if isinstance(step, Roll) and step.kind in ("attack", "defense"):
+    if isinstance(step, (AttackRoll, DefenseRoll)):
         return cycle_targets(s, step)
     return None
 
@@ -124,13 +135,13 @@ def _apply_roll(s: State, faces: Faces) -> State:
     faces = dice_mod.as_faces(faces)  # before anything reads them: 1.9 is not a 1
     if isinstance(step, StrafeStep):
         dice_mod.hits_in(step.dice, faces)
-        return ROLL["strafe"](s, step, faces)
+        return ROLL[StrafeStep](s, step, faces)
     assert isinstance(step, Roll)
     if step.dice.is_2d6:
         dice_mod.total_2d6(step.dice, faces)
     else:
         dice_mod.hits_in(step.dice, faces)
-    return ROLL[step.kind](s, step, faces)
+    return ROLL[type(step)](s, step, faces)
 
 
 def _apply_action(s: State, action: Action) -> State:
@@ -195,7 +206,8 @@ def describe_step(s: State) -> str:
     if isinstance(step, GameOver):
         return f"Game over: the {side_name(s.winner or '')} win"
     if isinstance(step, Roll):
-        return f"Roll {count(step.dice.count, 'die')} ({step.kind}{' in ' + step.zone if step.zone else ''})"
+        zone = getattr(step, "zone", "")
+        return f"Roll {count(step.dice.count, 'die')} ({step.kind}{' in ' + zone if zone else ''})"
     if isinstance(step, StrafeStep):
         power, unit, dest, n = step.arrivals[step.index]
         return f"Roll {n} strafing {plural(n, 'die')} against a {unit_noun(1, unit, power)} bound for {dest}"

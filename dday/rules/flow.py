@@ -2,11 +2,11 @@
 
 Handlers (``python -m dday handlers flow``; a test keeps this table true)::
 
-    roll arty          _roll_arty
-    Pick at PickStep   engine._act_pick
-    legal at PickStep  engine._legal_pick
-    pick tactic        _pick_tactic
-    pick arty          _pick_arty
+    roll ArtilleryRoll  _roll_arty
+    Pick at PickStep    engine._act_pick
+    legal at PickStep   engine._legal_pick
+    pick tactic         _pick_tactic
+    pick arty           _pick_arty
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from .cards import ORDER_CARDS, REMOVAL_REASON, stays_in_deck
 from .decks import FORTUNE, TACTICS
 from .dice import Dice, Faces
 from .editing import add_effect, faces_text, kill_in_zone, log, offer_pick, zone_name
+from .effects import ArtilleryOrderPlayed, NoAA
 from .registry import BEGIN, TACTIC_POSSIBLE, TACTIC_USE, on_pick, on_roll
 from .state import State, evolve
-from .steps import GameOver, PickStep, Roll
+from .steps import ArtilleryRoll, FortuneRoll, GameOver, PickStep
 from .units import LAND_TYPES, NO_AIR
 from .words import side_name, unit_noun
 
@@ -32,7 +33,7 @@ def start_card(s: State) -> State:
     s = log(evolve(s, fortune=0), f"Turn {s.turn}, order {card.number}: {card.name}")
     if s.rules.fortune and s.card in FORTUNE:
         roller = FORTUNE[s.card].roller
-        return evolve(s, step=Roll(kind="fortune", dice=Dice.one_face(), index=s.card, power=roller))
+        return evolve(s, step=FortuneRoll(dice=Dice.one_face(), card=s.card, roller=roller))
     return BEGIN[s.card](s)
 
 
@@ -41,7 +42,7 @@ def finish_card(s: State) -> State:
     if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
         s = log(evolve(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
     # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
-    s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not e.startswith("NOAA:")))
+    s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not isinstance(e, NoAA)))
     if _house_artillery_due(s, s.card):
         return _house_artillery(s, s.card)
     if s.rules.tactics and s.card in s.tactics_left:
@@ -53,13 +54,13 @@ def _house_artillery_due(s: State, card: int) -> bool:
     """The reference manual's extra orders 9a and 11a follow orders 9 and 11 (VAR-RM-7, VAR-RM-8).
     They are orders of their own: 9a still comes after order 9 has left the deck (no blockhouse
     left to fire), in the place where order 9 would have stood."""
-    return s.rules.artillery_orders and card in (9, 11) and f"RM-ARTY:{card}" not in s.effects
+    return s.rules.artillery_orders and card in (9, 11) and ArtilleryOrderPlayed(card) not in s.effects
 
 
 def _house_artillery(s: State, card: int) -> State:
     """Play order 9a (Allied artillery) or 11a (Axis artillery) of the reference manual."""
     name = "9a Allied Artillery Fires" if card == 9 else "11a Axis Artillery Fires"
-    s = log(add_effect(evolve(s, card=card), f"RM-ARTY:{card}"), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
+    s = log(add_effect(evolve(s, card=card), ArtilleryOrderPlayed(card)), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
     return arty_next(s, 9 if card == 9 else 111, 0, 0)
 
 
@@ -283,21 +284,21 @@ def _pick_arty(s: State, step: PickStep, option: str) -> State:
         return arty_next(s, code, s.board.zone_index(origin), shot + 1)
     zone, power, unit = option.split(":")
     return evolve(
-        s, step=Roll(kind="arty", dice=Dice.simple(1, 2), zone=zone, power=power, target=unit, origin=origin, index=code, count=shot)
+        s, step=ArtilleryRoll(dice=Dice.simple(1, 2), zone=zone, power=power, unit=unit, origin=origin, code=code, shot=shot)
     )
 
 
-@on_roll("arty")
-def _roll_arty(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(ArtilleryRoll)
+def _roll_arty(s: State, step: ArtilleryRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    tag = _ARTY[step.index][2]
+    tag = _ARTY[step.code][2]
     s = log(
         s,
-        f"Artillery in {zone_name(s, step.origin)} fires at a {unit_noun(1, step.target, step.power)} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})",
+        f"Artillery in {zone_name(s, step.origin)} fires at a {unit_noun(1, step.unit, step.power)} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})",
     )
     if hit:
-        s = kill_in_zone(s, step.zone, step.power, step.target)
-    return arty_next(s, step.index, s.board.zone_index(step.origin), step.count + 1)
+        s = kill_in_zone(s, step.zone, step.power, step.unit)
+    return arty_next(s, step.code, s.board.zone_index(step.origin), step.shot + 1)
 
 
 __all__ = ["EXTENDED_PLAY_LAST_TURN", "EXTENDED_PLAY_UNITS", "advance", "arty_next", "arty_targets", "finish_card", "start_card"]

@@ -8,8 +8,8 @@ before its order starts are registered here (:mod:`dday.rules.registry`).
 
 Handlers (``python -m dday handlers fortune``; a test keeps this table true)::
 
-    roll fortune               _roll_fortune
-    roll ground                _roll_ground
+    roll FortuneRoll           _roll_fortune
+    roll GroundingRoll         _roll_ground
     pick fort1 (fortune)       _pick_fort1
     pick no-aa (fortune)       _pick_no_aa
     pick air-return (fortune)  _pick_air_return
@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from . import dice as dice_mod
 from .decks import FORTUNE
 from .dice import Dice, Faces
-from .editing import add_effect, air_on_board, effect_values, faces_text, log, offer_pick, remove_from_play, set_air, zone_name
+from .editing import add_effect, air_on_board, effects_of, faces_text, log, offer_pick, remove_from_play, set_air, zone_name
+from .effects import AttackOnly, AxisAttacks, NoAA
 from .registry import BEGIN, on_pick, on_roll
 from .state import State, evolve
-from .steps import PickStep, Roll
+from .steps import FortuneRoll, GroundingRoll, PickStep
 from .units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER
 from .words import side_name, unit_noun, units
 
@@ -66,11 +67,11 @@ def patrol_limit(s: State) -> int:
 # the fortune roll and what a result needs before its order starts (R-FORT-1/2)
 
 
-@on_roll("fortune")
-def _roll_fortune(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(FortuneRoll)
+def _roll_fortune(s: State, step: FortuneRoll, faces: Faces) -> State:
     """R-FORT-2: 1 = the positive result for this order, 6 = the negative one, 2-5 = nothing."""
     f = dice_mod.face(step.dice, faces)
-    card = FORTUNE[step.index]
+    card = FORTUNE[step.card]
     result = 1 if f == 1 else 6 if f == 6 else 0
     what = {1: f"positive: {card.positive}", 6: f"negative: {card.negative}", 0: "no effect"}[result]
     note = f" [RECONSTRUCTED: {card.note_for(result)}]" if result and card.note_for(result) else ""
@@ -88,7 +89,7 @@ def _fortune_setup(s: State) -> State:
         kind = "fighter" if card == 3 else "bomber"
         uk, us = air_ready(s, "UK", kind), air_ready(s, "US", kind)
         if uk + us:
-            return evolve(s, step=Roll(kind="ground", dice=Dice(((3, uk), (3, us))), target=kind))
+            return evolve(s, step=GroundingRoll(dice=Dice(((3, uk), (3, us))), aircraft=kind))
     if f == 6 and card in (4, 6):
         kind = "fighter" if card == 4 else "bomber"
         zones = [
@@ -141,22 +142,22 @@ def _fort11_next(s: State, powers: Sequence[str]) -> State:
 
 
 def _fort13_next(s: State, left: int) -> State:
-    chosen = effect_values(s, "FORT-13")
+    chosen = [e.zone for e in effects_of(s, AxisAttacks)]
     zones = [z for z in s.combat_zones() if z not in chosen]
     if left and zones and len(zones) > 0:
         return offer_pick(s, "axis", "fort13", zones, f"Pick a zone where the Axis attacks ({left} left, FORT-13 result 6)", str(left))
     return BEGIN[13](s)
 
 
-@on_roll("ground")
-def _roll_ground(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(GroundingRoll)
+def _roll_ground(s: State, step: GroundingRoll, faces: Faces) -> State:
     """FORT-3 / FORT-5 result 6: each die of 4-6 grounds one air unit for this turn."""
     flies = dice_mod.hits_in(step.dice, faces)
     uk_g, us_g = step.dice.groups[0][1] - flies[0], step.dice.groups[1][1] - flies[1]
-    grounded = s.grounded.add("UK", step.target, uk_g).add("US", step.target, us_g)
+    grounded = s.grounded.add("UK", step.aircraft, uk_g).add("US", step.aircraft, us_g)
     s = log(
         evolve(s, grounded=grounded),
-        f"Grounding dice {faces_text(faces)}: {uk_g} UK and {units(us_g, step.target, 'US')} stay on the airfield this turn (4-6 grounds; RECONSTRUCTED meaning of 'grounded')",
+        f"Grounding dice {faces_text(faces)}: {uk_g} UK and {units(us_g, step.aircraft, 'US')} stay on the airfield this turn (4-6 grounds; RECONSTRUCTED meaning of 'grounded')",
     )
     return BEGIN[s.card](s)
 
@@ -178,7 +179,7 @@ def _pick_fort1(s: State, step: PickStep, zone: str) -> State:
 @on_pick("no-aa", fortune=True)
 def _pick_no_aa(s: State, step: PickStep, zone: str) -> State:
     return BEGIN[s.card](
-        log(add_effect(s, f"NOAA:{zone}"), f"No antiaircraft fire in {zone_name(s, zone)} this order (FORT-{s.card} result 6)")
+        log(add_effect(s, NoAA(zone)), f"No antiaircraft fire in {zone_name(s, zone)} this order (FORT-{s.card} result 6)")
     )
 
 
@@ -201,13 +202,13 @@ def _pick_air_remove(s: State, step: PickStep, where: str) -> State:
 @on_pick("fort11", fortune=True)
 def _pick_fort11(s: State, step: PickStep, zone: str) -> State:
     power, rest = step.data[0], step.data[1:]
-    s = log(add_effect(s, f"FORT-11:{power}:{zone}"), f"{power} units attack only in {zone_name(s, zone)} (FORT-11 result 6, FAQ-39)")
+    s = log(add_effect(s, AttackOnly(power, zone)), f"{power} units attack only in {zone_name(s, zone)} (FORT-11 result 6, FAQ-39)")
     return _fort11_next(s, rest)
 
 
 @on_pick("fort13", fortune=True)
 def _pick_fort13(s: State, step: PickStep, zone: str) -> State:
-    s = log(add_effect(s, f"FORT-13:{zone}"), f"The Axis attacks in {zone_name(s, zone)} (FORT-13 result 6)")
+    s = log(add_effect(s, AxisAttacks(zone)), f"The Axis attacks in {zone_name(s, zone)} (FORT-13 result 6)")
     return _fort13_next(s, int(step.data[0]) - 1)
 
 

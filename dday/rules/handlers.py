@@ -17,7 +17,7 @@ own module and, where it shares a mechanism, the module of its ``begin`` (orders
 
 >>> print(table_text("order 9", short=True))
 begin                       _begin_9
-roll sea                    _roll_sea
+roll SeaRoll                _roll_sea
 FireToSea at FireToSeaStep  _act_sea
 legal at FireToSeaStep      _legal_sea
 """

@@ -28,6 +28,7 @@ from dataclasses import fields
 
 from ..errors import DDayError
 from .dice import Dice
+from .effects import ArtilleryOrderPlayed
 from .engine import ROLL_KINDS
 from .state import State
 from .steps import GameOver, Roll, Step
@@ -66,7 +67,7 @@ def validate_position(state: State, error: type[Exception] = PositionError, *, s
             raise error(f"{name} holds an order card twice: {list(seq)[:20]}")
     if set(state.deck) & set(state.removed):
         raise error(f"cards {sorted(set(state.deck) & set(state.removed))} are both in the deck and removed from it")
-    playing_9a = rules.artillery_orders and f"RM-ARTY:{state.card}" in state.effects  # VAR-RM-7: 9a comes after order 9 left the deck
+    playing_9a = rules.artillery_orders and ArtilleryOrderPlayed(state.card) in state.effects  # VAR-RM-7: 9a comes after order 9 left the deck
     if not state.is_over and state.card not in state.deck and not playing_9a:
         raise error(f"the card being played ({state.card}) is not in the deck {list(state.deck)}")
     if not _whole(state.hold) or not 0 <= state.hold <= 2:

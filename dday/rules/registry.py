@@ -8,7 +8,7 @@ module imports another's private functions, and the flow can start any order wit
 importing the card modules.
 
 * :func:`begin` — how order ``n`` starts (``BEGIN[n](state)``);
-* :func:`on_roll` — what a roll of kind ``kind`` does (``ROLL[kind](state, roll, faces)``);
+* :func:`on_roll` — what a roll of a class does (``ROLL[SeaRoll](state, roll, faces)``);
 * :func:`on_action` — what an action does at a step (``ACT[StepType, ActionType](state, step, action)``);
 * :func:`legal` — the legal actions at a step (``LEGAL[StepType](state, step)``);
 * :func:`on_pick` — what a pick of a :class:`~dday.rules.steps.PickStep` does (``PICK[purpose]``);
@@ -16,10 +16,11 @@ importing the card modules.
 * :func:`after_casualties` — where the game goes on after casualties of a kind (``CASUALTY_CONTINUE``);
 * :func:`after_tactic_strike` — where a tactics card's bomber strike goes on (``TACTIC_CONTINUE``).
 
->>> @on_roll("example")
+>>> class ExampleRoll: ...
+>>> @on_roll(ExampleRoll)
 ... def _example(s, step, faces):
 ...     return s
->>> ROLL.pop("example") is _example
+>>> ROLL.pop(ExampleRoll) is _example
 True
 >>> begin(1)(lambda s: s)                      # order 1 already has its handler
 Traceback (most recent call last):
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 BEGIN: dict[int, Callable[[State], State]] = {}
-ROLL: dict[str, Callable[[State, Any, Faces], State]] = {}  # a Roll (or, for "strafe", a StrafeStep)
+ROLL: dict[type, Callable[[State, Any, Faces], State]] = {}  # by the class of a Roll (or StrafeStep)
 ACT: dict[tuple[type, type], Callable[[State, Any, Any], State]] = {}
 LEGAL: dict[type, Callable[[State, Any], Iterable[Action]]] = {}
 PICK: dict[str, Callable[[State, PickStep, str], State]] = {}
@@ -74,9 +75,10 @@ def begin(card: int) -> Callable[[F], F]:
     return _register(BEGIN, card)
 
 
-def on_roll(kind: str) -> Callable[[F], F]:
-    """Register what a roll of ``kind`` (``Roll.kind``) does with its faces."""
-    return _register(ROLL, kind)
+def on_roll(roll: type) -> Callable[[F], F]:
+    """Register what a roll of class ``roll`` (a :class:`~dday.rules.steps.Roll` subclass, or
+    :class:`~dday.rules.steps.StrafeStep`) does with its faces."""
+    return _register(ROLL, roll)
 
 
 def on_action(step: type, action: type) -> Callable[[F], F]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import SaveFileError
 from .board import Board, load_board
+from .effects import parse_effect
 from .flow import start_card
 from .positions import validate_position
 from .state import FORMAT_VERSION, RuleOptions, State
@@ -66,7 +67,7 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
             removed=removed,
             fortune=int(data.get("fortune", 0)),
             tactics_left=tuple(int(c) for c in data.get("tactics_left", [])),
-            effects=tuple(str(e) for e in data.get("effects", [])),
+            effects=tuple(parse_effect(e) for e in data.get("effects", [])),
             grounded=Air.from_dict(data.get("grounded", {})),
             ground=tuple(tuple(g) for g in ground),  # type: ignore[misc]
             beach=tuple(beach),

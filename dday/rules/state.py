@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from ..errors import SaveFileError
 from .board import Board, load_board
 from .decks import check_rules
+from .effects import Effect
 from .steps import GameOver, PlaceReinforcementsStep, Step, StrafeStep, step_to_json
 from .units import EMPTY, NO_AIR, POWERS, Air, Force, Side
 
@@ -157,7 +158,7 @@ class State:
     removed: tuple[int, ...] = ()  # orders that left the deck because their units were gone (R-DECK-2, R-DECK-4)
     fortune: int = 0  # fortune result for the current order: 1 positive, 6 negative, 0 none (R-FORT-2)
     tactics_left: tuple[int, ...] = ()  # unused tactics cards still in the deck (R-TAC-2)
-    effects: tuple[str, ...] = ()  # effects that last this turn (tactics, fortune picks), e.g. "TAC-7:F12"
+    effects: tuple[Effect, ...] = ()  # effects that last this turn (tactics, fortune picks), e.g. Flooded("F12")
     grounded: Air = NO_AIR  # air units grounded this turn (FORT-3, FORT-5 result 6)
     left_play: tuple[Force, Force, Force] = (EMPTY, EMPTY, EMPTY)  # per power: out of the game but not destroyed (FORT-1 result 6)
     rules: RuleOptions = RuleOptions()  # the options of this game (the key "rules" of the saved format)
@@ -291,7 +292,7 @@ class State:
             "removed": list(self.removed),
             "fortune": self.fortune,
             "tactics_left": list(self.tactics_left),
-            "effects": list(self.effects),
+            "effects": [e.to_json() for e in self.effects],
             "grounded": self.grounded.to_dict(),
             "zones": {
                 z.id: {p: f.to_dict() for p, f in zip(POWERS, forces, strict=True) if f.total}

@@ -7,12 +7,12 @@ it does; its picks, rolls and casualties are registered the same way.
 
 Handlers (``python -m dday handlers tactics``; a test keeps this table true)::
 
-    roll tac1-box              _roll_tac1_box
-    roll tac1-attack           _roll_tac1_attack
-    roll tac2                  _roll_tac2
-    roll tac4                  _roll_tac4
-    roll tac6                  _roll_tac6
-    roll tac16                 _roll_tac16
+    roll Tac1BoxRoll           _roll_tac1_box
+    roll Tac1AttackRoll        _roll_tac1_attack
+    roll Tac2Roll              _roll_tac2
+    roll Tac4Roll              _roll_tac4
+    roll Tac6Roll              _roll_tac6
+    roll Tac16Roll             _roll_tac16
     pick tac5                  _pick_tac5
     pick tac6                  _pick_tac6
     pick tac8                  _pick_tac8
@@ -58,7 +58,7 @@ from .editing import (
     add_units,
     air_on_board,
     destroy,
-    effect_values,
+    effects_of,
     faces_text,
     kill_in_zone,
     log,
@@ -69,12 +69,25 @@ from .editing import (
     with_article,
     zone_name,
 )
+from .effects import AAKill, CombinedAssault, Placed, Tac5Done, Tac9Received, parse_effect
 from .flow import advance, arty_next, arty_targets
 from .fortune import air_ready
 from .orders.movement import check_move, path_strafe_dice
 from .registry import after_casualties, after_tactic_strike, on_pick, on_roll, tactic
 from .state import State, evolve
-from .steps import ChooseCasualtiesStep, DeclareMovesStep, PickStep, Roll, StrafeStep
+from .steps import (
+    BombRoll,
+    ChooseCasualtiesStep,
+    DeclareMovesStep,
+    PickStep,
+    StrafeStep,
+    Tac1AttackRoll,
+    Tac1BoxRoll,
+    Tac2Roll,
+    Tac4Roll,
+    Tac6Roll,
+    Tac16Roll,
+)
 from .units import HIT_BOMBER, LAND_TYPES, MOBILE_TYPES
 from .words import count, plural
 
@@ -97,28 +110,28 @@ def _take_boxes(s: State, power: str, boxes: Sequence[int]) -> State:
 # TAC-1 Paratrooper reinforcements
 def _tac1_next(s: State, box: int) -> State:
     if box < len(s.board.airborne_boxes):
-        return evolve(s, step=Roll(kind="tac1-box", dice=Dice.one_face(), index=box, zone=s.board.airborne_boxes[box].zone))
+        return evolve(s, step=Tac1BoxRoll(dice=Dice.one_face(), box=box, zone=s.board.airborne_boxes[box].zone))
     return advance(s, 1)
 
 
-@on_roll("tac1-box")
-def _roll_tac1_box(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(Tac1BoxRoll)
+def _roll_tac1_box(s: State, step: Tac1BoxRoll, faces: Faces) -> State:
     f = dice_mod.face(step.dice, faces)
-    box = s.board.airborne_boxes[step.index]
+    box = s.board.airborne_boxes[step.box]
     room = s.board.stacking_limit - s.stack_count(box.zone, "allies")
     boxes = _allied_chart_infantry(s, box.power)[: max(0, min(f if f <= 3 else 0, room))]
     k = len(boxes)
     s = log(s, f"TAC-1, {box.division}: die {f} -> {k} {box.power} infantry from the chart drop into {zone_name(s, box.zone)}")
     if not k:
-        return _tac1_next(s, step.index + 1)
+        return _tac1_next(s, step.box + 1)
     s = add_units(_take_boxes(s, box.power, boxes), box.zone, box.power, "infantry", k)
     if not s.units(box.zone, "Germany").land_for_stacking:
-        return _tac1_next(s, step.index + 1)
-    return evolve(s, step=Roll(kind="tac1-attack", dice=Dice.simple(k, 1), index=step.index, zone=box.zone))
+        return _tac1_next(s, step.box + 1)
+    return evolve(s, step=Tac1AttackRoll(dice=Dice.simple(k, 1), box=step.box, zone=box.zone))
 
 
-@on_roll("tac1-attack")
-def _roll_tac1_attack(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(Tac1AttackRoll)
+def _roll_tac1_attack(s: State, step: Tac1AttackRoll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)[0]
     h = min(hits, s.units(step.zone, "Germany").land_for_stacking)
     s = log(
@@ -126,20 +139,20 @@ def _roll_tac1_attack(s: State, step: Roll, faces: Faces) -> State:
         f"TAC-1 attack in {zone_name(s, step.zone)}: {faces_text(faces)} -> {count(hits, 'hit')} (hits on 1, no return fire, blockhouses exempt)",
     )
     if not h:
-        return _tac1_next(s, step.index + 1)
-    return evolve(s, step=ChooseCasualtiesStep(side="axis", chooser="allies", zone=step.zone, hits=h, kind="tac1", index=step.index))
+        return _tac1_next(s, step.box + 1)
+    return evolve(s, step=ChooseCasualtiesStep(side="axis", chooser="allies", zone=step.zone, hits=h, kind="tac1", index=step.box))
 
 
 # TAC-2 V-2 rocket strike
 def _tac2(s: State) -> State:
     charts = [c for c in s.board.charts if c.power != "Germany" and s.charts[c.index]]
-    return evolve(s, step=Roll(kind="tac2", dice=Dice(tuple((4, 1) for _ in charts)), target=",".join(str(c.index) for c in charts)))
+    return evolve(s, step=Tac2Roll(dice=Dice(tuple((4, 1) for _ in charts)), charts=tuple(c.index for c in charts)))
 
 
-@on_roll("tac2")
-def _roll_tac2(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(Tac2Roll)
+def _roll_tac2(s: State, step: Tac2Roll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)
-    for idx, hit in zip((int(x) for x in step.target.split(",")), hits, strict=True):
+    for idx, hit in zip(step.charts, hits, strict=True):
         c = s.board.charts[idx]
         if hit and s.charts[idx]:
             unit = c.boxes[s.charts[idx][0]]
@@ -152,31 +165,31 @@ def _roll_tac2(s: State, step: Roll, faces: Faces) -> State:
 
 # TAC-4 Fireball from above
 def _tac4_next(s: State, k: int) -> State:
-    kills = [z for z in effect_values(s, "AA-KILL")]
+    kills = [e.zone for e in effects_of(s, AAKill)]
     while k < len(kills) and not s.side_total(kills[k], "allies"):
         k += 1
     if k < len(kills):
-        return evolve(s, step=Roll(kind="tac4", dice=Dice.simple(1, 1), zone=kills[k], index=k))
+        return evolve(s, step=Tac4Roll(dice=Dice.simple(1, 1), zone=kills[k], kill=k))
     return advance(s, 4)
 
 
-@on_roll("tac4")
-def _roll_tac4(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(Tac4Roll)
+def _roll_tac4(s: State, step: Tac4Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     s = log(s, f"TAC-4 in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'hit' if hit else 'miss'} (hits on 1)")
     if hit and s.side_total(step.zone, "allies"):
-        return evolve(s, step=ChooseCasualtiesStep(side="allies", chooser="axis", zone=step.zone, hits=1, kind="tac4", index=step.index))
-    return _tac4_next(s, step.index + 1)
+        return evolve(s, step=ChooseCasualtiesStep(side="allies", chooser="axis", zone=step.zone, hits=1, kind="tac4", index=step.kill))
+    return _tac4_next(s, step.kill + 1)
 
 
 # TAC-5 Heavy bombardment, TAC-6 Friendly fire
 def _tac5_next(s: State) -> State:
-    done = set(effect_values(s, "TAC5-DONE"))
+    done = set(effects_of(s, Tac5Done))
     for where in air_on_board(s, "bomber"):
-        zone = where.split(":")[0]
+        zone, power = where.split(":")
         g = s.units(zone, "Germany")
-        if where not in done and g.total:
-            s = add_effect(s, f"TAC5-DONE:{where}")
+        if Tac5Done(zone, power) not in done and g.total:
+            s = add_effect(s, Tac5Done(zone, power))
             return offer_pick(
                 s, "allies", "tac5", [u for u in LAND_TYPES if g.get(u)], f"Bomber {where}: pick its second target (TAC-5)", where
             )
@@ -186,7 +199,7 @@ def _tac5_next(s: State) -> State:
 @on_pick("tac5")
 def _pick_tac5(s: State, step: PickStep, unit: str) -> State:
     zone, power = step.data[0].split(":")
-    return evolve(s, step=Roll(kind="bomb", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit, index=5))
+    return evolve(s, step=BombRoll(dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, unit=unit, tactic=5))
 
 
 def _tac6_options(s: State) -> list[str]:
@@ -204,25 +217,25 @@ def _tac6_options(s: State) -> list[str]:
 def _pick_tac6(s: State, step: PickStep, option: str) -> State:
     _, target = option.split(">")
     zone, power, unit = target.split(":")
-    return evolve(s, step=Roll(kind="tac6", dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, target=unit))
+    return evolve(s, step=Tac6Roll(dice=Dice.simple(1, HIT_BOMBER), zone=zone, power=power, unit=unit))
 
 
-@on_roll("tac6")
-def _roll_tac6(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(Tac6Roll)
+def _roll_tac6(s: State, step: Tac6Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     s = log(
         s,
-        f"Friendly fire on a {step.power} {step.target} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-3)",
+        f"Friendly fire on a {step.power} {step.unit} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-3)",
     )
     if hit:
-        s = kill_in_zone(s, step.zone, step.power, step.target)
+        s = kill_in_zone(s, step.zone, step.power, step.unit)
     return advance(s, 6)
 
 
 # TAC-3, TAC-7, TAC-12: one zone (and fighter) for the rest of the turn
 def _pick_effect(tag: str, n: int) -> Callable[[State, PickStep, str], State]:
     def pick(s: State, step: PickStep, option: str) -> State:
-        return advance(log(add_effect(s, f"{tag}:{option}"), f"{tag}: {option} for the rest of this turn"), n)
+        return advance(log(add_effect(s, parse_effect(f"{tag}:{option}")), f"{tag}: {option} for the rest of this turn"), n)
 
     return pick
 
@@ -246,7 +259,7 @@ def _pick_tac8(s: State, step: PickStep, zone: str) -> State:
 def _tac9_options(s: State) -> list[str]:
     """Moves between boxes of one power; a box that received units sends none (so it ends)."""
     out = []
-    received = set(effect_values(s, "TAC9-TO"))
+    received = {e.beach for e in effects_of(s, Tac9Received)}
     for a, fa in zip(s.board.beachheads, s.beach, strict=True):
         if a.name in received:
             continue
@@ -264,8 +277,8 @@ def _pick_tac9(s: State, step: PickStep, option: str) -> State:
     dst, unit = rest.split(":")
     s = set_beach(s, src, s.beach_units(src).add(unit, -1))
     s = set_beach(s, dst, s.beach_units(dst).add(unit, 1))
-    if dst not in effect_values(s, "TAC9-TO"):
-        s = add_effect(s, f"TAC9-TO:{dst}")
+    if Tac9Received(dst) not in s.effects:
+        s = add_effect(s, Tac9Received(dst))
     s = log(s, f"{with_article(unit).capitalize()} moves from {src} to {dst} (TAC-9)")
     return offer_pick(s, "allies", "tac9", [*_tac9_options(s), "done"], "Move another unit between beachhead boxes, or done (TAC-9)")
 
@@ -310,9 +323,9 @@ def _pick_tac14_move(s: State, step: PickStep, option: str) -> State:
 # TAC-15 German convoy
 def _tac15_options(s: State) -> list[str]:
     out = []
-    placed = set(effect_values(s, "PLACED"))
+    placed = set(effects_of(s, Placed))
     for where in placed:
-        zone, unit = where.split(":")
+        zone, unit = where.zone, where.unit
         if not s.units(zone, "Germany").get(unit) or s.side_total(zone, "allies"):
             continue
         step = DeclareMovesStep(side="axis")
@@ -355,8 +368,8 @@ def _tac16_powers(s: State) -> list[str]:
     return out
 
 
-@on_roll("tac16")
-def _roll_tac16(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(Tac16Roll)
+def _roll_tac16(s: State, step: Tac16Roll, faces: Faces) -> State:
     f = dice_mod.face(step.dice, faces)
     k = f if f <= 3 else 0
     s = log(s, f"Volunteers: die {f} -> {k} destroyed infantry may return to the charts (TAC-16)")
@@ -397,7 +410,7 @@ tactic(2, lambda s: any(s.charts[c.index] for c in s.board.charts if c.power != 
 tactic(3, lambda s: bool(air_on_board(s, "fighter")))(
     lambda s: offer_pick(s, "allies", "tac3", air_on_board(s, "fighter"), "Pick the fighter the antiaircraft guns may not target this turn (TAC-3)")
 )
-tactic(4, lambda s: any(s.side_total(z, "allies") for z in effect_values(s, "AA-KILL")))(lambda s: _tac4_next(s, 0))
+tactic(4, lambda s: any(s.side_total(e.zone, "allies") for e in effects_of(s, AAKill)))(lambda s: _tac4_next(s, 0))
 tactic(5, lambda s: any(s.units(w.split(":")[0], "Germany").total for w in air_on_board(s, "bomber")))(_tac5_next)
 tactic(6, lambda s: bool(_tac6_options(s)))(
     lambda s: offer_pick(s, "axis", "tac6", _tac6_options(s), "Pick the bomber and the Allied unit next to it that it hits (TAC-6)")
@@ -411,7 +424,7 @@ tactic(9, lambda s: bool(_tac9_options(s)))(
         s, "allies", "tac9", [*_tac9_options(s), "done"], "Move a unit between beachhead boxes of one power, or done (TAC-9)"
     )
 )
-tactic(10, lambda s: True)(lambda s: advance(add_effect(s, "TAC-10"), 10))
+tactic(10, lambda s: True)(lambda s: advance(add_effect(s, CombinedAssault()), 10))
 tactic(11, lambda s: any(arty_targets(s, 11, z.id) for z in s.board.zones if s.side_units(z.id, "allies").artillery))(
     lambda s: arty_next(s, 11, 0, 0)
 )
@@ -433,7 +446,7 @@ tactic(14, lambda s: bool(_tac14_zones(s)) and _air_power(s))(
 tactic(15, lambda s: bool(_tac15_options(s)))(
     lambda s: offer_pick(s, "axis", "tac15", _tac15_options(s), "Pick the reinforcement that moves at once, and its path (TAC-15)")
 )
-tactic(16, lambda s: bool(_tac16_powers(s)))(lambda s: evolve(s, step=Roll(kind="tac16", dice=Dice.one_face())))
+tactic(16, lambda s: bool(_tac16_powers(s)))(lambda s: evolve(s, step=Tac16Roll(dice=Dice.one_face())))
 
 on_pick("tac3")(_pick_effect("TAC-3", 3))
 on_pick("tac7")(_pick_effect("TAC-7", 7))

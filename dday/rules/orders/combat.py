@@ -17,11 +17,12 @@ from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, ChooseCasualties
 from ..dice import Dice, Faces
-from ..editing import effect_values, faces_text, kill_in_zone, log, zone_name
+from ..editing import effects_of, faces_text, kill_in_zone, log, zone_name
+from ..effects import AttackOnly, AxisAttacks, CombinedAssault, Resistance
 from ..flow import finish_card
 from ..registry import CASUALTY_CONTINUE, legal, on_action, on_roll
 from ..state import RuleOptions, State, evolve
-from ..steps import ChooseCasualtiesStep, Roll
+from ..steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll
 from ..units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
 from ..words import count, side_name, units
 
@@ -122,11 +123,11 @@ def _attacking_powers(s: State, zone: str, attacker: str) -> tuple[str, ...] | N
     FORT-13 result 6: the Axis only in its two zones; TAC-12: one zone has no cycle on 13.
     """
     if s.card == 11 and s.fortune == 6:
-        powers = tuple(v.split(":")[0] for v in effect_values(s, "FORT-11") if v.split(":")[1] == zone)
+        powers = tuple(e.power for e in effects_of(s, AttackOnly) if e.zone == zone)
         return powers or None
-    if s.card == 13 and s.fortune == 6 and zone not in effect_values(s, "FORT-13"):
+    if s.card == 13 and s.fortune == 6 and AxisAttacks(zone) not in s.effects:
         return None
-    if s.card == 13 and zone in effect_values(s, "TAC-12"):
+    if s.card == 13 and Resistance(zone) in s.effects:
         return None
     return powers_of(attacker)
 
@@ -155,35 +156,33 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
             continue
         att = _force_of(s, z.id, powers)
         dfn = s.side_units(z.id, defender)
-        paired = tac10_paired_infantry(att, attacker, "TAC-10" in s.effects)
+        paired = tac10_paired_infantry(att, attacker, CombinedAssault() in s.effects)
         infantry_hit = fortune_infantry_hit(s.card, s.fortune)
         arty = artillery_rolls(s.rules)
         return evolve(
             s,
-            step=Roll(
-                kind="attack",
+            step=AttackRoll(
                 dice=combat_dice(att, attacker, True, infantry_hit=infantry_hit, paired_infantry=paired, artillery_rolls=arty),
                 zone=z.id,
-                power=attacker,
-                target=",".join(powers),
+                attacker=attacker,
+                powers=powers,
                 defense_dice=combat_dice(dfn, defender, False, artillery_rolls=arty),
             ),
         )
     return finish_card(s)
 
 
-def cycle_targets(s: State, step: Roll) -> int:
-    """How many units the hits of a combat roll can destroy: the defenders' units for the attack
-    (``kind="attack"``), the attacking powers' units for the defence's reply; hits beyond are lost."""
-    if step.kind == "attack":
-        return s.side_units(step.zone, other_side(step.power)).total
-    powers = tuple(step.target.split(",")) if step.target else powers_of(step.power)
-    return _force_of(s, step.zone, powers).total
+def cycle_targets(s: State, step: AttackRoll | DefenseRoll) -> int:
+    """How many units the hits of a combat roll can destroy: the defenders' units for the attack,
+    the attacking powers' units for the defence's reply; hits beyond are lost."""
+    if isinstance(step, AttackRoll):
+        return s.side_units(step.zone, other_side(step.attacker)).total
+    return _force_of(s, step.zone, step.powers or powers_of(step.attacker)).total
 
 
-@on_roll("attack")
-def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
-    attacker = step.power
+@on_roll(AttackRoll)
+def _roll_attack(s: State, step: AttackRoll, faces: Faces) -> State:
+    attacker = step.attacker
     defender = other_side(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, cycle_targets(s, step))
@@ -191,7 +190,7 @@ def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
         s,
         f"Combat in {zone_name(s, step.zone)}: {side_name(attacker)} ({s.side_units(step.zone, attacker).short()}) attack {side_name(defender)} ({s.side_units(step.zone, defender).short()}); dice {faces_text(faces)} -> {count(hits, 'hit')}",
     )
-    powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
+    powers = step.powers or powers_of(attacker)
     if h == 0:
         return _defense_roll(s, step.zone, attacker, step.defense_dice, powers)
     return evolve(
@@ -203,7 +202,7 @@ def _roll_attack(s: State, step: Roll, faces: Faces) -> State:
 
 
 def _defense_roll(s: State, zone: str, attacker: str, dice: Dice, powers: Sequence[str] = ()) -> State:
-    return evolve(s, step=Roll(kind="defense", dice=dice, zone=zone, power=attacker, target=",".join(powers)))
+    return evolve(s, step=DefenseRoll(dice=dice, zone=zone, attacker=attacker, powers=tuple(powers)))
 
 
 def _left(force: Force) -> str:
@@ -211,10 +210,10 @@ def _left(force: Force) -> str:
     return force.short() if force.total else "none"
 
 
-@on_roll("defense")
-def _roll_defense(s: State, step: Roll, faces: Faces) -> State:
-    attacker = step.power
-    powers = tuple(step.target.split(",")) if step.target else powers_of(attacker)
+@on_roll(DefenseRoll)
+def _roll_defense(s: State, step: DefenseRoll, faces: Faces) -> State:
+    attacker = step.attacker
+    powers = step.powers or powers_of(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, cycle_targets(s, step))
     s = log(

@@ -19,7 +19,8 @@ from .. import dice as dice_mod
 from ..actions import Action, Done, Move
 from ..board import Board
 from ..dice import Faces
-from ..editing import add_effect, add_many, add_units, destroy, effect_values, faces_text, log, log_all, zone_name
+from ..editing import add_effect, add_many, add_units, destroy, effects_of, faces_text, log, log_all, zone_name
+from ..effects import Flooded, Placed
 from ..flow import finish_card
 from ..registry import legal, on_action, on_roll
 from ..state import State, evolve
@@ -87,7 +88,7 @@ def check_move(s: State, step: DeclareMovesStep, a: Move, tent: dict[str, int] |
     if len(path) > max_len:
         rule = "R-MOVE-4" if a.unit == "tank" else "R-MOVE-1"
         raise IllegalActionError(rule, f"a {a.unit} moves at most {count(max_len - 1, 'zone')} on a move card")
-    flooded = set(effect_values(s, "TAC-7")) if side == "allies" else set()
+    flooded = {e.zone for e in effects_of(s, Flooded)} if side == "allies" else set()
     if flooded & set(path[1:]):
         raise IllegalActionError(
             "TAC-7",
@@ -196,7 +197,7 @@ def start_strafing(s: State, arrivals: tuple[tuple[str, str, str, int], ...]) ->
     return evolve(s, step=StrafeStep(arrivals=arrivals, index=0))
 
 
-@on_roll("strafe")  # a StrafeStep's dice (not a Roll: one die per fighter on the way)
+@on_roll(StrafeStep)  # not a Roll: one die per fighter on the way
 def _roll_strafe(s: State, step: StrafeStep, faces: Faces) -> State:
     power, unit, dest, n = step.arrivals[step.index]
     hit = dice_mod.hits_in(step.dice, faces)[0] > 0
@@ -206,7 +207,7 @@ def _roll_strafe(s: State, step: StrafeStep, faces: Faces) -> State:
     )
     s = destroy(s, power, unit) if hit else add_units(s, dest, power, unit, 1)
     if not hit and s.card == 15:
-        s = add_effect(s, f"PLACED:{dest}:{unit}")  # for TAC-15
+        s = add_effect(s, Placed(dest, unit))  # for TAC-15
     if step.index + 1 < len(step.arrivals):
         return evolve(s, step=evolve(step, index=step.index + 1))
     return finish_card(s)
@@ -293,7 +294,7 @@ def _declared_facts(s: State, step: DeclareMovesStep) -> _ZoneFacts:
     side = step.side
     base, last = _zone_facts(s, side)
     moves = step.moves
-    flooded = frozenset(b.zone_index(z) for z in effect_values(s, "TAC-7")) if side == "allies" and s.effects else frozenset()
+    flooded = frozenset(b.zone_index(e.zone) for e in effects_of(s, Flooded)) if side == "allies" and s.effects else frozenset()
     n = len(last.moves)
     if last.flooded != flooded or len(moves) < n or not all(map(operator.is_, moves, last.moves)):
         last, n = base, 0

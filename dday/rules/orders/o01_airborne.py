@@ -9,7 +9,7 @@ zones (R-PARA-2), and the card leaves the deck for good (R-DECK-1).
 Handlers (``python -m dday handlers 1``; a test keeps this table true)::
 
     begin                  _begin_1
-    roll para              _roll_para
+    roll ParaRoll          _roll_para
     after casualties para  _after_para_casualties
 """
 
@@ -22,7 +22,7 @@ from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import after_casualties, begin, on_roll
 from ..state import State, evolve
-from ..steps import ChooseCasualtiesStep, Roll
+from ..steps import ChooseCasualtiesStep, ParaRoll
 from ..units import Force
 from ..words import count
 
@@ -39,7 +39,7 @@ def _para_next(s: State, box: int) -> State:
         if f.infantry and s.fortune != 6:  # FORT-1 result 6: the rest do not attack
             a = b.airborne_boxes[i]
             return evolve(
-                s, step=Roll(kind="para", dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, index=i, power=a.power)
+                s, step=ParaRoll(dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, box=i, power=a.power)
             )
     # R-PARA-2: the paratroopers are now in their zones
     for a, f in zip(b.airborne_boxes, s.airborne, strict=True):
@@ -56,10 +56,10 @@ def para_targets(s: State, zone: str) -> int:
     return s.units(zone, "Germany").land_for_stacking
 
 
-@on_roll("para")
-def _roll_para(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(ParaRoll)
+def _roll_para(s: State, step: ParaRoll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)[0]
-    a = s.board.airborne_boxes[step.index]
+    a = s.board.airborne_boxes[step.box]
     h = min(hits, para_targets(s, step.zone))
     s = log(
         s,
@@ -68,8 +68,8 @@ def _roll_para(s: State, step: Roll, faces: Faces) -> State:
         + f" (hits on {hit_text(step.dice)}; blockhouses exempt)",
     )
     if h == 0:
-        return _para_next(s, step.index + 1)
-    return evolve(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.index))
+        return _para_next(s, step.box + 1)
+    return evolve(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.box))
 
 
 @after_casualties("para")

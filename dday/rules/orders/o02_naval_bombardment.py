@@ -9,7 +9,7 @@ bombardment (VAR-RM-5) also lets the dice aim at other Axis units in coastal zon
 Handlers (``python -m dday handlers 2``; a test keeps this table true)::
 
     begin                             _begin_2
-    roll naval                        _roll_naval
+    roll NavalRoll                    _roll_naval
     SplitNavalDice at NavalSplitStep  _act_split
     Bombard at NavalTargetStep        _act_bombard
     legal at NavalSplitStep           _legal_split
@@ -27,7 +27,7 @@ from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import NavalSplitStep, NavalTargetStep, Roll
+from ..steps import NavalRoll, NavalSplitStep, NavalTargetStep
 from ..units import LAND_TYPES, MOBILE_TYPES
 from ..words import count
 
@@ -72,35 +72,34 @@ def _act_bombard(s: State, step: NavalTargetStep, a: Bombard) -> State:
     power = _naval_power(s, step.die, step.uk_dice)
     return evolve(
         s,
-        step=Roll(
-            kind="naval",
+        step=NavalRoll(
             dice=Dice.simple(1, hit_number(s, "naval")),
             zone=a.zone,
-            index=step.die,
+            die=step.die,
             power=power,
-            count=step.uk_dice,
-            target=a.target,
+            uk_dice=step.uk_dice,
+            unit=a.target,
         ),
     )
 
 
-@on_roll("naval")
-def _roll_naval(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(NavalRoll)
+def _roll_naval(s: State, step: NavalRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    target = step.target or "blockhouse"
+    target = step.unit or "blockhouse"
     s = log(
         s,
-        f"Naval die {step.index + 1} ({step.power}) at a {target} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"Naval die {step.die + 1} ({step.power}) at a {target} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit:
         s = kill_in_zone(s, step.zone, "Germany", target)
-    die = step.index + 1
+    die = step.die + 1
     if die >= 6:
         return finish_card(s)
     if not _naval_targets(s):
         lost = 6 - die
         return finish_card(log(s, f"No blockhouse is left: the remaining {count(lost, 'naval die', 'naval dice')} {'is' if lost == 1 else 'are'} lost (R-NAVAL-3)"))
-    return evolve(s, step=NavalTargetStep(die=die, uk_dice=step.count))
+    return evolve(s, step=NavalTargetStep(die=die, uk_dice=step.uk_dice))
 
 
 @legal(NavalSplitStep)

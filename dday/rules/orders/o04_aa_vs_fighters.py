@@ -9,7 +9,7 @@ fighter shot down is remembered for tactics card 4.
 Handlers (``python -m dday handlers 4``; a test keeps this table true)::
 
     begin                   begin_aa(...)
-    roll aa                 _roll_aa
+    roll AARoll             _roll_aa
     FireAA at AATargetStep  _act_aa
     legal at AATargetStep   _legal_aa
 """
@@ -22,12 +22,13 @@ from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, FireAA
 from ..dice import Dice, Faces
-from ..editing import add_effect, effect_values, faces_text, hit_text, log, set_air, zone_name
+from ..editing import add_effect, effects_of, faces_text, hit_text, log, set_air, zone_name
+from ..effects import AAKill, Barnstorming, NoAA
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import AATargetStep, Roll
+from ..steps import AARoll, AATargetStep
 from ..words import unit_noun
 
 
@@ -38,9 +39,9 @@ def begin_aa(kind: str) -> Callable[[State], State]:
 
 def _aa_next(s: State, kind: str, zone_index: int, shot: int) -> State:
     b = s.board
-    quiet = set(effect_values(s, "NOAA"))  # FORT-4/6 result 6
+    quiet = {e.zone for e in effects_of(s, NoAA)}  # FORT-4/6 result 6
     if kind == "fighter":
-        quiet |= {v.split(":")[0] for v in effect_values(s, "TAC-3") if s.fighters_in(v.split(":")[0]) == 1}  # TAC-3: a lone fighter
+        quiet |= {e.zone for e in effects_of(s, Barnstorming) if s.fighters_in(e.zone) == 1}  # TAC-3: a lone fighter
     for i in range(zone_index, len(b.zones)):
         z = b.zones[i]
         arty = s.ground[i][0].artillery
@@ -54,7 +55,7 @@ def _aa_next(s: State, kind: str, zone_index: int, shot: int) -> State:
 def _aa_targets(s: State, zone: str, kind: str) -> list[str]:
     """Powers whose air units of ``kind`` in ``zone`` AA may target (TAC-3 protects one fighter)."""
     air = s.air_in(zone)
-    protected = [v.split(":")[1] for v in effect_values(s, "TAC-3") if v.split(":")[0] == zone] if kind == "fighter" else []
+    protected = [e.power for e in effects_of(s, Barnstorming) if e.zone == zone] if kind == "fighter" else []
     return [p for p in ("UK", "US") if air.get(p, kind) - protected.count(p) > 0]
 
 
@@ -66,7 +67,7 @@ def _act_aa(s: State, step: AATargetStep, a: FireAA) -> State:
             rule, f"Antiaircraft fire aims at an air unit in its own zone that it may target; {step.zone} has no such {a.power} {step.kind}"
         )
     return evolve(
-        s, step=Roll(kind="aa", dice=Dice.simple(1, hit_number(s, "aa")), zone=step.zone, index=step.shot, power=a.power, target=step.kind)
+        s, step=AARoll(dice=Dice.simple(1, hit_number(s, "aa")), zone=step.zone, shot=step.shot, power=a.power, aircraft=step.kind)
     )
 
 
@@ -78,19 +79,19 @@ def aa_gun_name(s: State, zone: str, shot: int) -> str:
     return "the German artillery" if guns == 1 else f"German artillery {shot + 1} of {guns}"
 
 
-@on_roll("aa")
-def _roll_aa(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(AARoll)
+def _roll_aa(s: State, step: AARoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     s = log(
         s,
-        f"Antiaircraft: {aa_gun_name(s, step.zone, step.index)} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.target, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"Antiaircraft: {aa_gun_name(s, step.zone, step.shot)} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.aircraft, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
-    if hit and step.target == "fighter":
-        s = add_effect(s, f"AA-KILL:{step.zone}")  # remembered for TAC-4
+    if hit and step.aircraft == "fighter":
+        s = add_effect(s, AAKill(step.zone))  # remembered for TAC-4
     if hit:
-        s = set_air(s, step.zone, s.air_in(step.zone).add(step.power, step.target, -1))
-        s = evolve(s, air_lost=s.air_lost.add(step.power, step.target, 1))
-    return _aa_next(s, step.target, s.board.zone_index(step.zone), step.index + 1)
+        s = set_air(s, step.zone, s.air_in(step.zone).add(step.power, step.aircraft, -1))
+        s = evolve(s, air_lost=s.air_lost.add(step.power, step.aircraft, 1))
+    return _aa_next(s, step.aircraft, s.board.zone_index(step.zone), step.shot + 1)
 
 
 @legal(AATargetStep)

@@ -8,7 +8,7 @@ brings them home. Tactics cards 5 and 6 add strikes of their own through the sam
 Handlers (``python -m dday handlers 5``; a test keeps this table true)::
 
     begin                       _begin_5
-    roll bomb                   _roll_bomb
+    roll BombRoll               _roll_bomb
     BomberStrike at BomberStep  _act_bomb
     Done at BomberStep          _done_bomb
     legal at BomberStep         _legal_bomb
@@ -27,7 +27,7 @@ from ..flow import finish_card
 from ..fortune import air_ready, hit_number
 from ..registry import TACTIC_CONTINUE, begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import BomberStep, Roll
+from ..steps import BomberStep, BombRoll
 from ..units import LAND_TYPES
 
 
@@ -52,20 +52,20 @@ def _act_bomb(s: State, step: BomberStep, a: BomberStrike) -> State:
         raise IllegalActionError("R-TARGET-1", f"the bomber must target an Axis land unit in {a.zone}; there is no {a.target}")
     s = evolve(s, airfield=s.airfield.add(a.power, "bomber", -1))
     s = set_air(s, a.zone, s.air_in(a.zone).add(a.power, "bomber", 1))
-    return evolve(s, step=Roll(kind="bomb", dice=Dice.simple(1, hit_number(s, "bomb")), zone=a.zone, power=a.power, target=a.target))
+    return evolve(s, step=BombRoll(dice=Dice.simple(1, hit_number(s, "bomb")), zone=a.zone, power=a.power, unit=a.target))
 
 
-@on_roll("bomb")
-def _roll_bomb(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(BombRoll)
+def _roll_bomb(s: State, step: BombRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     s = log(
         s,
-        f"{step.power} bomber strikes {with_article(step.target)} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"{step.power} bomber strikes {with_article(step.unit)} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit:
-        s = kill_in_zone(s, step.zone, "Germany", step.target)
-    if step.index:  # a tactics strike (TAC-5, TAC-6) continues its own card
-        return TACTIC_CONTINUE[step.index](s)
+        s = kill_in_zone(s, step.zone, "Germany", step.unit)
+    if step.tactic:  # a tactics strike (TAC-5, TAC-6) continues its own card
+        return TACTIC_CONTINUE[step.tactic](s)
     return evolve(s, step=BomberStep()) if _bombers_ready(s) else finish_card(s)
 
 

@@ -7,7 +7,7 @@ shoots it down (out of the game, R-AIR-7). It works exactly like order 4 against
 Handlers (``python -m dday handlers 6``; a test keeps this table true)::
 
     begin                   o04_aa_vs_fighters.begin_aa(...)
-    roll aa                 o04_aa_vs_fighters._roll_aa
+    roll AARoll             o04_aa_vs_fighters._roll_aa
     FireAA at AATargetStep  o04_aa_vs_fighters._act_aa
     legal at AATargetStep   o04_aa_vs_fighters._legal_aa
 """

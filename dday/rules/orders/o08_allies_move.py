@@ -9,7 +9,7 @@ rules of movement are shared with order 12 and live in :mod:`.movement`.
 Handlers (``python -m dday handlers 8``; a test keeps this table true)::
 
     begin                      movement.begin_move(...)
-    roll strafe                movement._roll_strafe
+    roll StrafeStep            movement._roll_strafe
     Move at DeclareMovesStep   movement._act_move
     Done at DeclareMovesStep   movement._done_moves
     legal at DeclareMovesStep  movement._legal_moves

@@ -12,7 +12,7 @@ beach with each shot, so two blockhouses of one zone may fire at different beach
 Handlers (``python -m dday handlers 9``; a test keeps this table true)::
 
     begin                       _begin_9
-    roll sea                    _roll_sea
+    roll SeaRoll                _roll_sea
     FireToSea at FireToSeaStep  _act_sea
     legal at FireToSeaStep      _legal_sea
 """
@@ -28,7 +28,7 @@ from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
-from ..steps import FireToSeaStep, Roll
+from ..steps import FireToSeaStep, SeaRoll
 from ..units import MOBILE_TYPES
 
 
@@ -69,25 +69,25 @@ def _act_sea(s: State, step: FireToSeaStep, a: FireToSea) -> State:
             "R-BH-2", f"the blockhouse in {step.zone} fires only at units waiting in the beachheads of its arc; there is no {a.target} in {beach}"
         )
     return evolve(
-        s, step=Roll(kind="sea", dice=Dice.simple(1, hit_number(s, "sea")), zone=step.zone, index=step.shot, target=a.target, power=beach)
+        s, step=SeaRoll(dice=Dice.simple(1, hit_number(s, "sea")), zone=step.zone, shot=step.shot, unit=a.target, beach=beach)
     )
 
 
-@on_roll("sea")
-def _roll_sea(s: State, step: Roll, faces: Faces) -> State:
-    beach = step.power
+@on_roll(SeaRoll)
+def _roll_sea(s: State, step: SeaRoll, faces: Faces) -> State:
+    beach = step.beach
     hit = dice_mod.hits_in(step.dice, faces)[0]
     count = s.units(step.zone, "Germany").blockhouse  # each fires once (R-BH-2)
-    which = "Blockhouse" if count == 1 else f"Blockhouse {step.index + 1} of {count}"
+    which = "Blockhouse" if count == 1 else f"Blockhouse {step.shot + 1} of {count}"
     s = log(
         s,
-        f"{which} in {zone_name(s, step.zone)} fires at {with_article(step.target)} in {beach}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
+        f"{which} in {zone_name(s, step.zone)} fires at {with_article(step.unit)} in {beach}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
     )
     if hit:
         bh = s.board.beachhead(beach)
-        s = set_beach(s, beach, s.beach_units(beach).add(step.target, -1))
-        s = destroy(s, bh.power, step.target)
-    return _sea_next(s, s.board.zone_index(step.zone), step.index + 1)
+        s = set_beach(s, beach, s.beach_units(beach).add(step.unit, -1))
+        s = destroy(s, bh.power, step.unit)
+    return _sea_next(s, s.board.zone_index(step.zone), step.shot + 1)
 
 
 @legal(FireToSeaStep)

@@ -19,7 +19,8 @@ from collections.abc import Iterator
 
 from ...errors import IllegalActionError
 from ..actions import Action, Done, Land
-from ..editing import add_effect, add_units, effect_values, log, set_beach, zone_name
+from ..editing import add_effect, add_units, effects_of, log, set_beach, zone_name
+from ..effects import Landed
 from ..flow import finish_card
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
@@ -50,7 +51,7 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
             )
         zone = a.zone
     if s.fortune == 6 and s.card == 10:
-        used = effect_values(s, f"LANDED-{bh.power}")
+        used = [e.beach for e in effects_of(s, Landed) if e.power == bh.power]
         if used and used[0] != a.beach:
             raise IllegalActionError("FORT-10", f"with FORT-10 result 6 the {bh.power} units land from {used[0]} only")
     after = s.stack_count(zone, "allies") + a.count
@@ -60,8 +61,8 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
         )
     s = set_beach(s, a.beach, s.beach_units(a.beach).add(a.unit, -a.count))
     s = add_units(s, zone, bh.power, a.unit, a.count)
-    if s.fortune == 6 and not effect_values(s, f"LANDED-{bh.power}"):
-        s = add_effect(s, f"LANDED-{bh.power}:{a.beach}")
+    if s.fortune == 6 and not any(e.power == bh.power for e in effects_of(s, Landed)):
+        s = add_effect(s, Landed(bh.power, a.beach))
     s = log(s, f"{units(a.count, a.unit, bh.power)} {'lands' if a.count == 1 else 'land'} from {a.beach} into {zone_name(s, zone)}")
     return s if any(f.total for f in s.beach) else finish_card(s)
 
@@ -78,7 +79,7 @@ def _legal_land(s: State, step: LandingStep) -> Iterator[Action]:
     coordinated = s.fortune == 1 and s.card == 10  # FORT-10 result 1
     for bh, f in zip(s.board.beachheads, s.beach, strict=True):
         if s.fortune == 6 and s.card == 10:
-            used = effect_values(s, f"LANDED-{bh.power}")
+            used = [e.beach for e in effects_of(s, Landed) if e.power == bh.power]
             if used and used[0] != bh.name:
                 continue
         zones = [b.lands_into for b in s.board.beachheads if b.power == bh.power] if coordinated else [bh.lands_into]

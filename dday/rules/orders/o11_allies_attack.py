@@ -8,8 +8,8 @@ combat cycle is shared with order 13 and lives in :mod:`.combat`.
 Handlers (``python -m dday handlers 11``; a test keeps this table true)::
 
     begin                                     combat.begin_combat(...)
-    roll attack                               combat._roll_attack
-    roll defense                              combat._roll_defense
+    roll AttackRoll                           combat._roll_attack
+    roll DefenseRoll                          combat._roll_defense
     ChooseCasualties at ChooseCasualtiesStep  combat._act_casualties
     legal at ChooseCasualtiesStep             combat._legal_casualties
 """

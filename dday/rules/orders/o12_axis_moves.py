@@ -8,7 +8,7 @@ by those over a zone a tank passes through): one die per fighter, any 1 destroys
 Handlers (``python -m dday handlers 12``; a test keeps this table true)::
 
     begin                      movement.begin_move(...)
-    roll strafe                movement._roll_strafe
+    roll StrafeStep            movement._roll_strafe
     Move at DeclareMovesStep   movement._act_move
     Done at DeclareMovesStep   movement._done_moves
     legal at DeclareMovesStep  movement._legal_moves

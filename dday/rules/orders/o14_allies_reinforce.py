@@ -8,8 +8,8 @@ reinforcement chart, go to the beachhead boxes the chart allows, up to each box'
 Handlers (``python -m dday handlers 14``; a test keeps this table true)::
 
     begin                                          reinforcements.begin_reinf(...)
-    roll reinf                                     reinforcements._roll_reinf
-    roll reroll                                    reinforcements._roll_reroll
+    roll ReinforcementRoll                         reinforcements._roll_reinf
+    roll RerollRoll                                reinforcements._roll_reroll
     PlaceReinforcement at PlaceReinforcementsStep  reinforcements._act_place
     Done at PlaceReinforcementsStep                reinforcements._done_place
     legal at PlaceReinforcementsStep               reinforcements._legal_place

@@ -8,8 +8,8 @@ fighters are strafed first (R-REINF-8). The reinforcement rules are shared with 
 Handlers (``python -m dday handlers 15``; a test keeps this table true)::
 
     begin                                          reinforcements.begin_reinf(...)
-    roll reinf                                     reinforcements._roll_reinf
-    roll reroll                                    reinforcements._roll_reroll
+    roll ReinforcementRoll                         reinforcements._roll_reinf
+    roll RerollRoll                                reinforcements._roll_reroll
     PlaceReinforcement at PlaceReinforcementsStep  reinforcements._act_place
     Done at PlaceReinforcementsStep                reinforcements._done_place
     legal at PlaceReinforcementsStep               reinforcements._legal_place

@@ -15,10 +15,11 @@ from ..actions import Action, Done, PlaceReinforcement
 from ..board import Chart
 from ..dice import Dice, Faces
 from ..editing import add_effect, add_units, faces_text, log, offer_pick, set_beach
+from ..effects import Placed
 from ..flow import finish_card
 from ..registry import legal, on_action, on_pick, on_roll
 from ..state import State, evolve
-from ..steps import PickStep, PlaceReinforcementsStep, Roll
+from ..steps import PickStep, PlaceReinforcementsStep, ReinforcementRoll, RerollRoll
 from ..units import side_of
 from ..words import count
 from .movement import start_strafing
@@ -33,19 +34,19 @@ def _reinf_roll_next(s: State, side: str, quota: tuple[int, ...], start: int) ->
     for c in s.board.charts[start:]:
         if side_of(c.power) == side and s.charts[c.index]:
             dice = Dice.one_face() if s.turn > s.board.turns else Dice.two_d6()  # VAR-RM-19 after turn 10: one die
-            return evolve(s, step=Roll(kind="reinf", dice=dice, index=c.index, power=side, quota=quota))
+            return evolve(s, step=ReinforcementRoll(dice=dice, chart=c.index, side=side, quota=quota))
     return _placement(s, PlaceReinforcementsStep(side=side, quota=quota))
 
 
-@on_roll("reinf")
-def _roll_reinf(s: State, step: Roll, faces: Faces) -> State:
-    c = s.board.charts[step.index]
+@on_roll(ReinforcementRoll)
+def _roll_reinf(s: State, step: ReinforcementRoll, faces: Faces) -> State:
+    c = s.board.charts[step.chart]
     if s.fortune == 1 and s.card in (14, 15) and step.dice.is_2d6:  # FORT-14 / FORT-15 result 1
         s = log(s, f"{c.label}: 2d6 {faces_text(faces)}; fortune lets one die be rolled again (the new roll stands, FAQ-37)")
         quota = ",".join(str(q) for q in step.quota)
         return offer_pick(
             s,
-            step.power,
+            step.side,
             "reroll",
             tuple(dict.fromkeys(("keep", f"reroll-{faces[0]}", f"reroll-{faces[1]}"))),
             f"{c.label}: keep {faces[0]}+{faces[1]} or roll one die again?",
@@ -54,14 +55,14 @@ def _roll_reinf(s: State, step: Roll, faces: Faces) -> State:
             str(faces[1]),
             quota,
         )
-    return _reinf_total(s, step.power, c.index, faces, step.quota)
+    return _reinf_total(s, step.side, c.index, faces, step.quota)
 
 
-@on_roll("reroll")
-def _roll_reroll(s: State, step: Roll, faces: Faces) -> State:
+@on_roll(RerollRoll)
+def _roll_reroll(s: State, step: RerollRoll, faces: Faces) -> State:
     new = dice_mod.face(step.dice, faces)
-    s = log(s, f"Re-rolled die: {new} (kept {step.count})")
-    return _reinf_total(s, step.power, step.index, (step.count, new), step.quota)
+    s = log(s, f"Re-rolled die: {new} (kept {step.kept})")
+    return _reinf_total(s, step.side, step.chart, (step.kept, new), step.quota)
 
 
 @on_pick("reroll", fortune=True)
@@ -72,7 +73,7 @@ def _pick_reroll(s: State, step: PickStep, option: str) -> State:
     if option == "keep":
         return _reinf_total(s, side, chart, (f1, f2), quota)
     kept = f2 if option == f"reroll-{f1}" else f1
-    return evolve(s, step=Roll(kind="reroll", dice=Dice.one_face(), index=chart, count=kept, quota=quota, power=side))
+    return evolve(s, step=RerollRoll(dice=Dice.one_face(), chart=chart, kept=kept, quota=quota, side=side))
 
 
 def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: tuple[int, ...]) -> State:
@@ -152,7 +153,7 @@ def _placement(s: State, step: PlaceReinforcementsStep) -> State:
         if n:
             arrivals.append(("Germany", unit, z, n))
         else:
-            s = add_effect(add_units(s, z, "Germany", unit, 1), f"PLACED:{z}:{unit}")
+            s = add_effect(add_units(s, z, "Germany", unit, 1), Placed(z, unit))
     if step.placed:
         s = log(
             s,

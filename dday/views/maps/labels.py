@@ -12,7 +12,7 @@ from html import escape
 
 from ...rules.cards import ORDER_CARDS
 from ...rules.state import State
-from ...rules.steps import AATargetStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, Roll
+from ...rules.steps import AATargetStep, ChooseCasualtiesStep, DeclareMovesStep, FireToSeaStep, ParaRoll, Roll, SeaRoll
 from ...rules.units import POWERS, Air, Force
 from ...rules.words import force_words
 from .geodata import CONTROL_COLORS, CONTROL_LABELS, POWER_COLORS, POWER_SHORT, Control, map_geometry
@@ -241,15 +241,15 @@ def acting(state: State) -> tuple[tuple[str, ...], str]:
     step = state.step
     board = state.board
     zone = getattr(step, "zone", "")
-    if isinstance(step, FireToSeaStep) or (isinstance(step, Roll) and step.kind == "sea"):
+    if isinstance(step, (FireToSeaStep, SeaRoll)):
         if not board.has_zone(zone):
             return (), "fire"
-        aimed = (step.power,) if isinstance(step, Roll) else board.zone(zone).fires_at  # a die rolled: the beach it was aimed at
+        aimed = (step.beach,) if isinstance(step, SeaRoll) else board.zone(zone).fires_at  # a die rolled: the beach it was aimed at
         return (zone, *aimed), "fire"
     if isinstance(step, DeclareMovesStep):
         return (tuple(dict.fromkeys((step.moves[-1].path[0], step.moves[-1].path[-1]))), "move") if step.moves else ((), "move")
-    if isinstance(step, Roll) and step.kind == "para":
-        return (f"airborne-{step.index}", zone), "combat"
+    if isinstance(step, ParaRoll):
+        return (f"airborne-{step.box}", zone), "combat"
     if zone and board.has_zone(zone) and isinstance(step, (Roll, ChooseCasualtiesStep, AATargetStep)):
         return (zone,), "combat"
     return (), "acting"

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from html import escape
 from pathlib import Path
 from typing import Any, Final
@@ -100,16 +101,25 @@ def action_powers(state: State, action: Action) -> frozenset[str]:
     return frozenset()
 
 
+class Due(StrEnum):
+    """Who a :class:`Turn` waits for."""
+
+    OVER = "over"
+    CHANCE = "chance"
+    PERSON = "person"
+    BOT = "bot"
+
+
 @dataclass
 class Turn:
-    """Who is due now: ``kind`` is "over", "chance", "person" or "bot".
+    """Who is due now: ``kind`` is :class:`Due` ("over", "chance", "person" or "bot").
 
     ``powers`` are the powers the decision concerns, ``actions`` the choices offered to that
     seat (a subset of ``legal_actions`` when two Allied seats share a step), ``bot`` the
     deciding bot and ``can_pass`` whether its "done" only hands the step to the other seat.
     """
 
-    kind: str
+    kind: Due
     powers: tuple[str, ...] = ()
     actions: list[Action] = field(default_factory=list)
     bot: Player | None = None
@@ -267,8 +277,8 @@ class GameBoard:
         """Whether the UK and US seats are held by different players (routing applies)."""
         return self.seats["UK"] != self.seats["US"]
 
-    def _kind(self, power: str) -> str:
-        return "person" if self.seats[power] == "person" else "bot"
+    def _kind(self, power: str) -> Due:
+        return Due.PERSON if self.seats[power] == "person" else Due.BOT
 
     def _lead_allied(self) -> str:
         """The Allied seat for decisions of both powers: a person if there is one, else the UK."""
@@ -290,9 +300,9 @@ class GameBoard:
         """Who must act now, on which powers' units, and with which choices."""
         s = self.state
         if s.is_over:
-            return Turn("over")
+            return Turn(Due.OVER)
         if s.current_player == "chance":
-            return Turn("chance")
+            return Turn(Due.CHANCE)
         acts = self.history.legal_actions()
         if s.current_player == "axis":
             return Turn(self._kind("Germany"), ("Germany",), acts, self._bots.get("Germany"))
@@ -334,7 +344,7 @@ class GameBoard:
     def choose(self, action: Action) -> State:
         """A person's decision; then, with ``auto`` on, rolls and bots until a person must decide."""
         t = self.turn_now()
-        if t.kind != "person":
+        if t.kind is not Due.PERSON:
             raise DDayError(f"no person is to decide now: {describe_step(self.state)}")
         self.history.apply(action)
         self.message.value = ""
@@ -358,9 +368,9 @@ class GameBoard:
         n = 0
         while n < max_steps:
             t = self.turn_now()
-            if t.kind == "chance":
+            if t.kind is Due.CHANCE:
                 self.history.roll(self.rng)
-            elif t.kind == "bot" and t.bot is not None:
+            elif t.kind is Due.BOT and t.bot is not None:
                 a = t.bot.choose(self.state, t.actions, self.rng)
                 if isinstance(a, Done) and t.can_pass:
                     self._passes.add((self._step_start(), t.powers[0], len(self.history)))
@@ -525,15 +535,15 @@ class GameBoard:
 
     def _status_html(self, t: Turn) -> str:
         s = self.state
-        if t.kind == "over":
+        if t.kind is Due.OVER:
             return f'<div style="font:bold 24px sans-serif;color:{st.OK_COLOR}">✔ Game over on turn {s.turn}: the {escape(str(s.winner).capitalize())} win.</div>'
-        if t.kind == "chance":
+        if t.kind is Due.CHANCE:
             title = roll_info(s).title if isinstance(s.step, (Roll, StrafeStep)) else describe_step(s)
             return f'<div style="font-size:19px">⚄ <b>{escape(title)}</b> — press <b>Roll</b> (or play on).</div>'
         chips = " ".join(chip(p) for p in t.powers)
-        who = "you decide" if t.kind == "person" else f"the {escape(getattr(t.bot, 'name', 'bot'))} bot decides — press <b>Play bots</b>"
+        who = "you decide" if t.kind is Due.PERSON else f"the {escape(getattr(t.bot, 'name', 'bot'))} bot decides — press <b>Play bots</b>"
         what = (
-            "" if t.kind == "person" else f'<br><span style="font-size:17px">{escape(describe_step(s))}</span>'
+            "" if t.kind is Due.PERSON else f'<br><span style="font-size:17px">{escape(describe_step(s))}</span>'
         )  # a person sees it above the controls
         return f'<div style="font-size:19px">{chips} units: {who}.{what}</div>'
 
@@ -545,10 +555,10 @@ class GameBoard:
         self.track.value = turn_track_html(s)
         self.charts.value = chart_table_html(s)
         self.status.value = self._status_html(t)
-        self.roll_button.disabled = t.kind != "chance"
-        self.bots_button.disabled = t.kind in ("over", "person")
+        self.roll_button.disabled = t.kind is not Due.CHANCE
+        self.bots_button.disabled = t.kind in (Due.OVER, Due.PERSON)
         self.undo_button.disabled = not any(not isinstance(x, tuple) for x in self.history.inputs)
-        if t.kind == "person":
+        if t.kind is Due.PERSON:
             self.decision = DecisionControl(s, t.actions, lambda a: self._safely(lambda: self.choose(a)))
             self.decision_box.children = [self.decision.widget]
         else:

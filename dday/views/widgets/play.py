@@ -26,7 +26,7 @@ from ...rules.cards import ORDER_CARDS
 from ...rules.dice import Faces
 from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
-from ...rules.steps import FireToSeaStep, Roll
+from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
 from ...rules.words import count, exact_text, side_name
 from ..maps.leaflet_view import LeafletView
 from . import style as st
@@ -378,18 +378,18 @@ def map_position(states: Sequence[State]) -> State:
     >>> from dday.rules.engine import apply
     >>> before = position(card=11, zones={"F30": {"UK": "2i", "Germany": "2i"}})
     >>> after = apply(before, (1, 1))                      # the attack: two hits
-    >>> after.step.kind, after.units("F30", "Germany").total, map_position([before, after]) is before
-    ('defense', 0, True)
+    >>> type(after.step).__name__, after.units("F30", "Germany").total, map_position([before, after]) is before
+    ('DefenseRoll', 0, True)
     """
     s = states[-1]
     step = s.step
-    if not (isinstance(step, Roll) and step.kind == "defense"):
+    if not isinstance(step, DefenseRoll):
         return s
     for prev in reversed(states[:-1]):
         if (prev.turn, prev.card) != (s.turn, s.card):
             break
         ps = prev.step
-        if isinstance(ps, Roll) and ps.kind == "attack" and ps.zone == step.zone:
+        if isinstance(ps, AttackRoll) and ps.zone == step.zone:
             hit = any(prev.units(step.zone, p) != s.units(step.zone, p) for p in ("Germany", "UK", "US"))
             return prev if hit else s  # a miss changed nothing: the map is the same
     return s
@@ -424,10 +424,10 @@ def acting_kind(s: State) -> str:
     >>> acting_kind(prepared_position(9)), acting_kind(prepared_position(11))
     ('fire', 'combat')
     """
-    kind = str(getattr(s.step, "kind", ""))
-    if kind == "sea" or isinstance(s.step, FireToSeaStep):
+    step = s.step
+    if isinstance(step, (SeaRoll, FireToSeaStep)):
         return "fire"
-    if kind in ("attack", "defense") or kind.startswith("combat"):
+    if isinstance(step, (AttackRoll, DefenseRoll)) or (isinstance(step, ChooseCasualtiesStep) and step.after_combat):
         return "combat"
     return "acting"
 

@@ -25,7 +25,18 @@ from ...rules.dice import hits_in
 from ...rules.engine import chance_outcomes, describe_step, hit_targets, step_dice
 from ...rules.orders.combat import combat_dice
 from ...rules.state import State
-from ...rules.steps import Roll, StrafeStep
+from ...rules.steps import (
+    AARoll,
+    AttackRoll,
+    BombRoll,
+    DefenseRoll,
+    NavalRoll,
+    ParaRoll,
+    ReinforcementRoll,
+    Roll,
+    SeaRoll,
+    StrafeStep,
+)
 from ...rules.units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
 from ...rules.words import count, percent, plural, roll_words
 from . import style as st
@@ -90,24 +101,26 @@ def _roll_title(s: State) -> str:
         power, unit, dest, n = step.arrivals[step.index]
         return f"Strafing: a {power} {unit} bound for {b.name(dest)}, {count(n, 'die')}"
     assert isinstance(step, Roll)
-    zone = b.name(step.zone) if step.zone else ""
+    zone_id = str(getattr(step, "zone", ""))
+    zone = b.name(zone_id) if zone_id else ""
     n = step.dice.count
-    if step.kind == "para":
-        return f"{step.power} paratroopers over {zone}: {count(n, 'die')}"
-    if step.kind == "naval":
-        return f"Naval die {step.index + 1} of 6 ({step.power}) at a blockhouse in {zone}"
-    if step.kind == "aa":
-        return f"Antiaircraft fire in {zone} at the {step.power} {step.target}"
-    if step.kind == "bomb":
-        return f"{step.power} bomber strikes a German {step.target} in {zone}"
-    if step.kind == "sea":
-        return f"Blockhouse in {zone} fires at the {step.target} on {step.power}"
-    if step.kind == "attack":
-        return f"{step.power.capitalize()} attack in {zone}: {count(n, 'die')}"
-    if step.kind == "defense":
-        return f"{other_side(step.power).capitalize()} defend in {zone}: {count(n, 'die')}"
-    if step.kind == "reinf":
-        return f"{b.charts[step.index].label}: two dice (2d6)"
+    match step:
+        case ParaRoll():
+            return f"{step.power} paratroopers over {zone}: {count(n, 'die')}"
+        case NavalRoll():
+            return f"Naval die {step.die + 1} of 6 ({step.power}) at a blockhouse in {zone}"
+        case AARoll():
+            return f"Antiaircraft fire in {zone} at the {step.power} {step.aircraft}"
+        case BombRoll():
+            return f"{step.power} bomber strikes a German {step.unit} in {zone}"
+        case SeaRoll():
+            return f"Blockhouse in {zone} fires at the {step.unit} on {step.beach}"
+        case AttackRoll():
+            return f"{step.attacker.capitalize()} attack in {zone}: {count(n, 'die')}"
+        case DefenseRoll():
+            return f"{other_side(step.attacker).capitalize()} defend in {zone}: {count(n, 'die')}"
+        case ReinforcementRoll():
+            return f"{b.charts[step.chart].label}: two dice (2d6)"
     return describe_step(s)
 
 
@@ -115,17 +128,24 @@ def _meaning(s: State) -> str:
     step = s.step
     if isinstance(step, StrafeStep):
         return "Any die showing 1 destroys the moving unit (R-AIR-3)."
-    assert isinstance(step, Roll)
-    return {
-        "para": "Each hit destroys one German unit there that is not a blockhouse; extra hits are lost (ORDER-1).",
-        "naval": "A hit destroys the blockhouse aimed at (ORDER-2).",
-        "aa": f"A hit removes the {step.target} from play (R-AA-2).",
-        "bomb": f"A hit destroys the German {step.target} (R-AIR-5).",
-        "sea": f"A hit destroys the {step.target} waiting in the beachhead (R-BH-2).",
-        "attack": "Each hit is one casualty, chosen by its owner; casualties still fire back (R-COMBAT-5, R-COMBAT-6).",
-        "defense": "Each hit is one casualty for the attacker, chosen by its owner (R-COMBAT-5).",
-        "reinf": "That many units leave the front of the chart, in order, if there is room (R-REINF-1).",
-    }.get(step.kind, "")
+    match step:
+        case ParaRoll():
+            return "Each hit destroys one German unit there that is not a blockhouse; extra hits are lost (ORDER-1)."
+        case NavalRoll():
+            return "A hit destroys the blockhouse aimed at (ORDER-2)."
+        case AARoll():
+            return f"A hit removes the {step.aircraft} from play (R-AA-2)."
+        case BombRoll():
+            return f"A hit destroys the German {step.unit} (R-AIR-5)."
+        case SeaRoll():
+            return f"A hit destroys the {step.unit} waiting in the beachhead (R-BH-2)."
+        case AttackRoll():
+            return "Each hit is one casualty, chosen by its owner; casualties still fire back (R-COMBAT-5, R-COMBAT-6)."
+        case DefenseRoll():
+            return "Each hit is one casualty for the attacker, chosen by its owner (R-COMBAT-5)."
+        case ReinforcementRoll():
+            return "That many units leave the front of the chart, in order, if there is room (R-REINF-1)."
+    return ""
 
 
 def group_names(s: State) -> tuple[str, ...]:
@@ -138,12 +158,12 @@ def group_names(s: State) -> tuple[str, ...]:
     ('infantry', 'artillery')
     """
     step = s.step
-    if not (isinstance(step, Roll) and step.kind in ("attack", "defense")) or s.rules.artillery_orders:
+    if not isinstance(step, (AttackRoll, DefenseRoll)) or s.rules.artillery_orders:
         return ()
-    attacking = step.kind == "attack"
-    side = step.power if attacking else other_side(step.power)
+    attacking = isinstance(step, AttackRoll)
+    side = step.attacker if attacking else other_side(step.attacker)
     if attacking:
-        powers = step.target.split(",") if step.target else list(powers_of(side))
+        powers = step.powers or powers_of(side)
         force = Force()
         for p in powers:
             force = force.plus(s.units(step.zone, p))
