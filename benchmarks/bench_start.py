@@ -8,12 +8,17 @@ of ``--rounds`` per row, in ms, of the statements alone (the interpreter's own s
 same for all, is left out):
 
 - floor: ``import ipywidgets, pandas, plotly, numpy`` (no lab starts faster than its libraries);
-- notebook 01: its first code cell, ``from dday.tutorial import card_lab, quiz, nav``, then ``card_lab(1)``;
-- star: ``from dday.tutorial import *`` then ``card_lab(1)`` (the issue's wording);
-- with ``--old``: notebook 01's start with the ``dday`` of that checkout (the code before);
+- notebook 01: its first code cell, ``from dday.tutorial import card_lab, quiz, nav``, then ``card_lab(1)``,
+  with ``dday``'s bytecode written beforehand (``compileall.compile_dir`` on a copy), as a class
+  gets it: ``pip install`` compiles an installed package, and ``python -m dday app`` compiles
+  ``dday`` before the class comes (``dday.classroom.precompile``). The libraries' bytecode is
+  the one pip wrote; nothing here depends on ``PYTHONDONTWRITEBYTECODE`` or on what earlier
+  runs left in ``__pycache__``;
+- star: ``from dday.tutorial import *`` then ``card_lab(1)`` (the issue's wording), compiled alike;
+- with ``--old``: notebook 01's start with the ``dday`` of that checkout (the code before), compiled alike;
 - no bytecode: notebook 01's start from a copy of ``dday`` without ``__pycache__`` and with
   ``PYTHONDONTWRITEBYTECODE=1`` (what a class server pays on every start when nobody compiled
-  the package), beside another copy after ``compileall.compile_dir(copy)``.
+  the package).
 
 Target: notebook 01 at most 1.5x the floor. Under the table, ``-X importtime`` notes: the
 cumulative import time of the heavy packages in one run of notebook 01's start ("-": not imported).
@@ -59,9 +64,9 @@ def timed(code: str, path: Path | None = None, env: dict[str, str] | None = None
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def import_notes(code: str) -> dict[str, float]:
-    """Cumulative ``-X importtime`` ms of each :data:`HEAVY` package in one run of ``code``."""
-    env = dict(os.environ, PYTHONPATH=str(HERE))
+def import_notes(code: str, path: Path) -> dict[str, float]:
+    """Cumulative ``-X importtime`` ms of each :data:`HEAVY` package in one run of ``code`` (``dday`` from ``path``)."""
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", code], env=env, cwd="/", capture_output=True, text=True, check=True)
     out: dict[str, float] = {}
     for line in done.stderr.splitlines():
@@ -77,23 +82,25 @@ def main() -> None:
     ap.add_argument("--old", default="", help="a checkout of the previous code (a column for it)")
     args = ap.parse_args()
 
+    no_pyc = {"PYTHONDONTWRITEBYTECODE": "1"}
     with tempfile.TemporaryDirectory() as tmp:
-        bare, compiled = Path(tmp) / "bare", Path(tmp) / "compiled"
-        for copy in (bare, compiled):
-            shutil.copytree(HERE / "dday", copy / "dday", ignore=shutil.ignore_patterns("__pycache__"))
-        compileall.compile_dir(compiled / "dday", quiet=1)
-        no_pyc = {"PYTHONDONTWRITEBYTECODE": "1"}
-        rows: dict[str, list[float]] = {"floor": [], "notebook 01": [], "star import": [], "no bytecode": [], "compiled": []}
+        copies = {"bare": HERE, "compiled": HERE} | ({"old": Path(args.old)} if args.old else {})
+        for name, source in copies.items():
+            shutil.copytree(source / "dday", Path(tmp) / name / "dday", ignore=shutil.ignore_patterns("__pycache__"))
+            if name != "bare":
+                compileall.compile_dir(Path(tmp) / name / "dday", quiet=1)
+        bare, compiled, old = Path(tmp) / "bare", Path(tmp) / "compiled", Path(tmp) / "old"
+        rows: dict[str, list[float]] = {"floor": [], "notebook 01": [], "star import": [], "no bytecode": []}
         if args.old:
             rows["notebook 01, old"] = []
         for _ in range(args.rounds):
             rows["floor"].append(timed(FLOOR))
-            rows["notebook 01"].append(timed(NOTEBOOK_01))
-            rows["star import"].append(timed(STAR))
+            rows["notebook 01"].append(timed(NOTEBOOK_01, compiled, no_pyc))
+            rows["star import"].append(timed(STAR, compiled, no_pyc))
             rows["no bytecode"].append(timed(NOTEBOOK_01, bare, no_pyc))
-            rows["compiled"].append(timed(NOTEBOOK_01, compiled, no_pyc))
             if args.old:
-                rows["notebook 01, old"].append(timed(NOTEBOOK_01, Path(args.old)))
+                rows["notebook 01, old"].append(timed(NOTEBOOK_01, old, no_pyc))
+        notes = import_notes(NOTEBOOK_01, compiled)
 
     floor = statistics.median(rows["floor"])
     print(f"A learner's kernel: medians of {args.rounds} fresh processes, ms (the statements only)\n")
@@ -106,15 +113,13 @@ def main() -> None:
         "star import": "from dday.tutorial import *; card_lab(1)",
         "notebook 01, old": f"notebook 01, old ({args.old})",
         "no bytecode": "notebook 01, dday without bytecode",
-        "compiled": "notebook 01, dday after compileall.compile_dir",
     }
     for key, times in rows.items():
         ms = statistics.median(times)
         print(f"{labels[key]:<48} {ms:8.0f} {ms / floor:8.2f}")
     ratio = statistics.median(rows["notebook 01"]) / floor
-    gain = statistics.median(rows["no bytecode"]) - statistics.median(rows["compiled"])
+    gain = statistics.median(rows["no bytecode"]) - statistics.median(rows["notebook 01"])
     print(f"\ntarget: notebook 01 at most 1.5x the floor: {ratio:.2f}x ({'yes' if ratio <= 1.5 else 'NO'}); precompiled bytecode saves {gain:.0f} ms")
-    notes = import_notes(NOTEBOOK_01)
     print("\n-X importtime, notebook 01's start, cumulative ms per package (one run; '-': not imported):")
     print("  " + ", ".join(f"{name} {notes[name]:.0f}" if name in notes else f"{name} -" for name in HEAVY))
 

@@ -621,12 +621,12 @@ def test_w_dark_theme(page: Any, lab_server: tuple[str, str], shots: Path) -> No
     page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Light").first.click()
 
 
-def test_w_odds_lab_draws_both_charts_side_by_side(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
+def test_w_odds_lab_draws_both_charts_side_by_side_and_follows_the_keyboard(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
     url, token = lab_server
     _open_and_run_all(page, url, token, "18_combat_odds_lab.ipynb", shots)
     panel = _visible_panel(page)
     lab = _w_output_with(panel, page, "Simulate")
-    plots = lab.locator(".js-plotly-plot")
+    plots = lab.locator(".js-plotly-plot >> visible=true")  # a ReactFigure's tiny loader figure is hidden
     _wait_until(lambda: plots.count() >= 2, 60, "the odds lab's two charts were not drawn")
     _w_settle(page, 1.5)
     assert lab.locator(".js-plotly-plot .heatmaplayer image, .js-plotly-plot .hm image").count() >= 1  # the heatmap is not blank
@@ -635,6 +635,21 @@ def test_w_odds_lab_draws_both_charts_side_by_side(page: Any, lab_server: tuple[
     assert boxes[0] and boxes[1] and abs(boxes[0]["y"] - boxes[1]["y"]) < 40  # side by side, not stacked
     text = lab.inner_text()
     assert "Allies attack (order 11)" in text and "blockhouse" in text
+    # Issue 33: an arrow key on the "Allied infantry" slider moves it in JupyterLab (its shortcuts
+    # took the key before), and both charts follow in place: the same plot elements, new contents.
+    lab.evaluate("e => { window.__plots = Array.from(e.querySelectorAll('.dday-react-chart .js-plotly-plot')); }")
+    slider = lab.get_by_role("slider", name="Allied infantry").first
+    before = slider.evaluate("e => Number(e.value)")
+    title = lab.locator(".dday-react-chart .gtitle").first  # the heatmap's title names the forces
+    assert f"Allies {before}i" in (title.text_content() or "")
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    _wait_until(lambda: f"Allies {before + 1}i" in (title.text_content() or ""), 60, "the heatmap did not follow the slider")
+    assert slider.evaluate("e => Number(e.value)") == before + 1
+    same = lab.evaluate("e => { const now = Array.from(e.querySelectorAll('.dday-react-chart .js-plotly-plot')); "
+                        "return now.length === 2 && now.every((p, i) => p === window.__plots[i]); }")
+    assert same, "a chart was drawn anew instead of being updated in place"
+    _w_shot(page, lab, shots / "w_18_after_a_key.png")
 
 
 def test_w_let_the_bot_decide_says_why(page: Any, lab_server: tuple[str, str], shots: Path) -> None:

@@ -192,16 +192,15 @@ def test_odds_lab_draws_its_heatmap_every_time_and_labels_in_full() -> None:
 
     for _ in range(2):  # issue 17: "on one of two runs the heatmap stayed blank"
         lab = odds_lab(allies_infantry=4, allies_artillery=2, allies_tank=1, axis_infantry=2, axis_artillery=1, axis_blockhouse=1)
-        drawn = lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]
-        z = drawn["data"][0]["z"]
+        z = lab.heatmap.drawn()["data"][0]["z"]
         assert len(z) == 5 and len(z[0]) == 5 and abs(sum(map(sum, z)) - 1) < 1e-9  # 4 defending dice: 0-4 hits, not 0-7
-        assert lab.fight_chart.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"]
+        assert lab.fight_chart.drawn()["data"][0]["y"]
     assert lab.attacker.style.button_width == "230px"  # "Allies attack (order 11)" in full
     assert lab.sliders["axis_blockhouse"].description_width == "100px"  # "blockhouse", not "blockh…"
     assert lab.sliders["axis_blockhouse"].label == "German blockhouse"  # the name a screen reader says
     assert lab.sliders["allies_infantry"].label == "Allied infantry" and lab.cards.label == "attack cards"
     lab.sliders["axis_tank"].value = 2
-    assert len(lab.heatmap.output.outputs[0]["data"][PLOTLY_MIME]["data"][0]["z"]) == 7  # redrawn on change
+    assert len(lab.heatmap.drawn()["data"][0]["z"]) == 7  # redrawn on change
 
 
 def test_odds_lab_redraws_each_chart_once_per_move_and_says_it_is_working() -> None:
@@ -229,6 +228,35 @@ def test_odds_lab_redraws_each_chart_once_per_move_and_says_it_is_working() -> N
     assert (len(z), len(z[0])) == (3, 3) and all(any(row) for row in z) and all(any(col) for col in zip(*z, strict=True))
     assert "chance 1/6" in lab.summary.value and "above the diagonal" in lab.summary.value
     assert "only Allied land units are left" in lab.fight_text.value and "nobody moves into or out" in lab.fight_text.value
+
+
+def test_odds_lab_charts_are_updated_in_place_one_message_per_chart_per_move() -> None:
+    """Issue 33: a slider move sends each chart's figure to the page once, as the state of a
+    ReactChart (the page calls Plotly.react on the chart already drawn), never as a new output of
+    an Output (which JupyterLab's renderer draws from scratch); plotly.js stays out of the state."""
+    from dday.views.tutorial import odds_lab
+    from dday.views.widgets.react_chart import LOADER, ReactChart
+
+    lab = odds_lab()
+    sent: list[str] = []
+    replaced: list[str] = []
+    for name in ("heatmap", "fight_chart"):
+        fig = getattr(lab, name)
+        assert isinstance(fig.chart, ReactChart) and fig.chart in fig.view.children
+        fig.chart.observe(lambda _c, name=name: sent.append(name), names="figure")
+        for out in fig.view.children:
+            if hasattr(out, "outputs"):
+                assert out.outputs == (LOADER,)  # only the hidden loader, drawn once
+                out.observe(lambda _c, name=name: replaced.append(name), names="outputs")
+    for value in (5, 6, 2):
+        sent.clear()
+        lab.sliders["allies_infantry"].value = value
+        assert sorted(sent) == ["fight_chart", "heatmap"], value
+    lab.cards.value = 9
+    assert lab.fight_chart.drawn()["data"][0]["x"][-1] == 9
+    assert replaced == []
+    state = json.dumps(lab.heatmap.chart.get_state(), default=str) + json.dumps(lab.fight_chart.chart.get_state(), default=str)
+    assert len(state) < 60_000 and len(ReactChart._esm) < 5_000  # a few KB of figure and script, no library
 
 
 # ---------------------------------------------------------------------------------------------

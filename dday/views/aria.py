@@ -41,6 +41,9 @@ function render({ model, el }) {
   text.className = "dday-slider-text";
   const input = document.createElement("input");
   input.type = "range";
+  // JupyterLab's keyboard shortcuts took the arrow keys (a notebook in command mode moved on and
+  // the value stayed): they do not apply inside an element with this attribute (lumino's rule).
+  input.setAttribute("data-lm-suppress-shortcuts", "true");
   const out = document.createElement("output");
   out.className = "dday-slider-value";
   label.append(text, input, out);

@@ -229,14 +229,12 @@ class CardLab(PlayLab):
         if card not in ORDER_CARDS:
             raise ValueError(f"order cards are numbered 1..16, not {card}")
         state = _resolve(card, position, seed)
-        super().__init__(state, seed=seed, stop="card")
         turn = state.turn
         for e in state.events:  # a card with nothing to decide is already over: find its turn in the log
             m = re.match(rf"Turn (\d+), order {card}: ", e)
             if m:
                 turn = int(m.group(1))
-        self.goal[0] = (0, turn, card)
-        self.refresh()
+        super().__init__(state, seed=seed, stop="card", goal=(turn, card))  # drawn once, for its goal
 
 
 def card_lab(card: int, position: str | State | None = None, seed: int = 0) -> CardLab:

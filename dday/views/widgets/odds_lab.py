@@ -39,6 +39,7 @@ from ..aria import NamedSlider
 from ..maps.geodata import CONTROL_COLORS, POWER_COLORS
 from ..numbers import percent
 from . import style as st
+from .react_chart import ReactFigure, react_figure
 
 __all__ = ["FIGHT_COLUMNS", "MonteCarlo", "OddsLab", "UnitsNeeded", "simulate_fight", "units_needed", "wilson"]
 
@@ -261,7 +262,8 @@ class OddsLab:
     """Sliders for both sides, the exact one-cycle heatmap, the fight over N cards, and a "Simulate" button.
 
     ``sliders`` maps 'allies_infantry' … 'axis_blockhouse' to IntSliders; ``attacker`` picks
-    who attacks first; ``heatmap`` and ``fight_chart`` are FigureWidgets updated in place.
+    who attacks first; ``heatmap`` and ``fight_chart`` are :class:`~.react_chart.ReactFigure` objects:
+    each slider move sends each of them to the page once, and the page updates them in place.
     """
 
     def __init__(self, **preset: int) -> None:
@@ -307,7 +309,7 @@ class OddsLab:
         self.mc_text = st.html()
         self.message = st.html()
         self.busy = st.html(_busy_line(""))  # "Working out the odds …" while a change recomputes (issue 31)
-        self.heatmap = st.live_figure(
+        self.heatmap: ReactFigure = react_figure(
             data=[
                 go.Heatmap(
                     z=[[0]],
@@ -321,7 +323,7 @@ class OddsLab:
         self.heatmap.update_layout(height=400, width=400, margin={"l": 70, "r": 10, "t": 80, "b": 60}, font={"size": 15}, title=_title("One combat cycle"))
         self.heatmap.update_xaxes(title="defender's hits", dtick=1)
         self.heatmap.update_yaxes(title="attacker's hits", dtick=1)
-        self.fight_chart = st.live_figure(
+        self.fight_chart: ReactFigure = react_figure(
             data=[
                 go.Scatter(x=[], y=[], mode="lines+markers", name=_LABELS[c], line={"color": _COLORS[c], "width": 3, "dash": _DASH[c]})
                 for c in FIGHT_COLUMNS

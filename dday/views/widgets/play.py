@@ -68,6 +68,7 @@ class PlayLab:
         players: Mapping[str, PlayerSpec] | None = None,
         stop: str = "card",
         map_height: str = "560px",
+        goal: tuple[int, int] | None = None,
     ) -> None:
         self.start = state
         self.seed = seed
@@ -76,7 +77,8 @@ class PlayLab:
         self.players: dict[str, Player | None] = {side: _player((players or {}).get(side)) for side in ("allies", "axis")}
         self.stop = stop
         self.history: list[State] = [state]
-        self.goal: list[tuple[int, int, int]] = [(0, state.turn, state.card)]  # (history index, turn, card)
+        # (history index, turn, card); ``goal`` (turn, card) when the lab is about another card than the state's
+        self.goal: list[tuple[int, int, int]] = [(0, *(goal or (state.turn, state.card)))]
         self.last_roll: tuple[RollInfo, Faces, int, int] | None = None  # (info, faces, turn, card of the roll)
         self.decision: DecisionControl | None = None
         self._quiet = False  # set while bots play many steps: refresh once at the end

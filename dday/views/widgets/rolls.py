@@ -210,8 +210,12 @@ def roll_info(s: State) -> RollInfo:
 
 
 def figure_widget() -> st.LiveFigure:
-    """An empty bar chart (a :class:`~.style.LiveFigure`), updated in place by :func:`show_distribution`."""
-    fig = st.live_figure(
+    """An empty bar chart (a :class:`~.style.LiveFigure`), updated in place by :func:`show_distribution`.
+
+    The layout is given with the data (not by ``update_layout`` after): each update of a
+    LiveFigure redraws it, and a lab's start pays for every redraw (issue 33).
+    """
+    return st.live_figure(
         data=[
             go.Bar(
                 x=[],
@@ -222,24 +226,22 @@ def figure_widget() -> st.LiveFigure:
                 cliponaxis=False,
                 hovertemplate="%{x}: %{y:.1%}<extra></extra>",
             )
-        ]
+        ],
+        layout={
+            "height": 330,
+            "width": 520,
+            "margin": {"l": 60, "r": 20, "t": 75, "b": 55},
+            "font": {"size": 16},
+            "title": {"text": "Exact odds of the next roll", "font": {"size": 17}},
+            "yaxis": {"tickformat": ".0%", "title": "probability", "rangemode": "tozero", "gridcolor": "#DDDDDD"},
+            "xaxis": {"title": "hits", "dtick": 1, "range": [-0.6, 3.6]},
+            "plot_bgcolor": "#FFFFFF",
+            "showlegend": False,
+            # one size for every bar's label: plotly shrinks the labels that are wider than their bar
+            # one by one, so the 2d6 chart mixed 12 px and 8 px labels
+            "uniformtext": {"minsize": 11, "mode": "show"},
+        },
     )
-    fig.update_layout(
-        height=330,
-        width=520,
-        margin={"l": 60, "r": 20, "t": 75, "b": 55},
-        font={"size": 16},
-        title={"text": "Exact odds of the next roll", "font": {"size": 17}},
-        yaxis={"tickformat": ".0%", "title": "probability", "rangemode": "tozero"},
-        xaxis={"title": "hits", "dtick": 1, "range": [-0.6, 3.6]},
-        plot_bgcolor="#FFFFFF",
-        showlegend=False,
-        # one size for every bar's label: plotly shrinks the labels that are wider than their bar
-        # one by one, so the 2d6 chart mixed 12 px and 8 px labels
-        uniformtext={"minsize": 11, "mode": "show"},
-    )
-    fig.update_yaxes(gridcolor="#DDDDDD")
-    return fig
 
 
 def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None) -> None:

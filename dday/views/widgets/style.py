@@ -260,6 +260,15 @@ class LiveFigure(go.Figure):
         """The Output widget the figure is drawn in."""
         return self._output
 
+    @property
+    def view(self) -> w.Widget:
+        """The widget to put in a layout (here the Output)."""
+        return self._output
+
+    def drawn(self) -> dict[str, Any]:
+        """The figure as the page has it now (its JSON under plotly's mimetype)."""
+        return dict(self.output.outputs[0]["data"][PLOTLY_MIME]) if self.output.outputs else {}
+
     @contextmanager
     def batch_update(self) -> Iterator[None]:
         with super().batch_update():
@@ -303,9 +312,10 @@ def live_figure(*args: Any, **kwargs: Any) -> LiveFigure:
     return LiveFigure(*args, **kwargs)
 
 
-def figure_view(fig: go.Figure) -> w.Output:
-    """The widget to put in a layout for a figure made by :func:`live_figure` (its Output)."""
+def figure_view(fig: go.Figure) -> w.Widget:
+    """The widget to put in a layout for a figure made by :func:`live_figure` (its Output) or
+    :func:`~.react_chart.react_figure` (the chart the page updates in place)."""
     if not isinstance(fig, LiveFigure):
         raise TypeError("figure_view takes a figure made by live_figure")
     fig.redraw()
-    return fig.output
+    return fig.view
