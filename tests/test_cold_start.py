@@ -40,7 +40,7 @@ def test_the_map_puts_its_layers_on_at_once(monkeypatch: pytest.MonkeyPatch) -> 
     import ipyleaflet
 
     from dday.rules.setup import initial_state
-    from dday.views.maps import LeafletView
+    from dday.views.maps.leaflet_view import LeafletView
 
     added: list[object] = []
     plain_add = ipyleaflet.Map.add
