@@ -25,7 +25,7 @@ What a school sets, by environment variable or by editing the lines below:
 - ``DDAY_HUB_IDLE_TIMEOUT``: seconds without activity before a server is stopped (default 3600).
 - ``DDAY_HUB_URL``: where the hub listens (default ``http://:8000``, every interface).
 
-Tested with JupyterHub 5.5 (``tests/test_hub.py`` runs this file with test logins and a local
+Tested with JupyterHub 5.5 (``tests/app/test_hub.py`` runs this file with test logins and a local
 spawner); JupyterHub 6 breaks NativeAuthenticator 1.3's login.
 """
 

@@ -35,7 +35,7 @@ TOKEN = "class-token-for-tests"
 
 
 def _client() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "classroom_client.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "classroom_client.py"
     spec = importlib.util.spec_from_file_location("classroom_client", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

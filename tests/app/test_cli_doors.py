@@ -5,7 +5,7 @@ A corpus of bad argument vectors runs in real processes; hypothesis spoils one a
 command line at a time (in the same process, with the work replaced by a stub, so that a
 vector wrongly accepted would be seen) and, in a small sample, in real processes. The long run::
 
-    pytest -m fuzz --hypothesis-profile=long tests/test_cli_doors.py
+    pytest -m fuzz --hypothesis-profile=long tests/app/test_cli_doors.py
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from dday import cli
 
-GOLDEN = str(Path(__file__).parent / "data" / "golden_game.json")
+GOLDEN = str(Path(__file__).parents[1] / "data" / "golden_game.json")
 HERE = Path(__file__).parent  # an existing folder and, below, an existing file where a folder is meant
 CORES = cli._cores()
 

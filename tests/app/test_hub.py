@@ -26,7 +26,7 @@ import pytest
 
 pytestmark = pytest.mark.hub
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from hub_harness import HubError, LocalHub, proxy_command  # noqa: E402
 from test_browser import CHROMIUM_ARGS, chromium_path, shots  # noqa: E402, F401  (fixtures)

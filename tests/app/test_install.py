@@ -23,7 +23,7 @@ from packaging.requirements import Requirement
 from dday import cli, launch
 
 PY = sys.executable
-PROJECT = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+PROJECT = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
 
 def test_the_distribution_name_is_ours_and_the_code_says_it() -> None:

@@ -128,7 +128,7 @@ def test_saved_balance_table_is_a_bench_run() -> None:
 
     from dday.play.simulate import wilson
 
-    spec = importlib.util.spec_from_file_location("bench_bots", Path(__file__).resolve().parents[1] / "benchmarks" / "bench_bots.py")
+    spec = importlib.util.spec_from_file_location("bench_bots", Path(__file__).resolve().parents[2] / "benchmarks" / "bench_bots.py")
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)

@@ -15,7 +15,7 @@ from dday.rules.engine import describe_step
 from dday.tutorial import card_lab
 from dday.views.lesson import TIMELINE, DiceActivity, TimelineActivity, handout, lesson_position
 
-NB = Path(__file__).resolve().parent.parent / "notebooks" / "19_classroom_lesson.ipynb"
+NB = Path(__file__).resolve().parents[2] / "notebooks" / "19_classroom_lesson.ipynb"
 
 
 def _cells(kind: str) -> list[str]:
@@ -119,7 +119,7 @@ def test_epsom_ended_on_30_june() -> None:
 
     from dday.views.lesson import HANDOUT  # noqa: F401 - the lesson's module imports cleanly
 
-    facts = Path(__file__).resolve().parent.parent / "dday" / "data" / "history_facts.csv"
+    facts = Path(__file__).resolve().parents[2] / "dday" / "data" / "history_facts.csv"
     rows = [r for r in csv.reader(facts.open(encoding="utf-8")) if "Epsom" in ",".join(r)]
     assert rows and all(r[0] == "1944-06-26/1944-06-30" for r in rows)
     for nb in (NB, NB.parent / "11_allies_attack.ipynb"):

@@ -17,7 +17,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 
 LONG_NUMBER = re.compile(r"\d{13,}")

@@ -14,7 +14,7 @@ import pytest
 
 from dday.views.tutorial import NOTEBOOKS
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 
 

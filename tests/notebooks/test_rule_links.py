@@ -12,7 +12,7 @@ import pytest
 from dday.rules.reference import ID_PATTERN, RECONSTRUCTION_RE, RuleRef, all_rules, lookup
 from dday.views.rule_links import TITLE_LIMIT, hover_text, link_notebook, link_rule_ids, main
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 CODE_OR_LINK = re.compile(r"```.*?```|`[^`\n]*`|<a\b.*?</a>|<abbr\b.*?</abbr>|\[[^\]\n]*\]\([^)\n]*\)", re.DOTALL)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 
 # The stacking rule is stated once, in 00's "The game in one minute", and linked from the cards.

@@ -8,7 +8,7 @@ answer (the same type as for valid arguments; a distribution that sums to 1), wi
 The default profile runs hypothesis's default number of examples; the long fuzz run makes
 10,000 calls::
 
-    pytest -m fuzz --hypothesis-profile=long tests/test_odds_doors.py
+    pytest -m fuzz --hypothesis-profile=long tests/odds/test_odds_doors.py
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from dday.errors import SaveFileError
 from dday.play.save_file import MAX_FILE_BYTES, checksum, read_file
 from dday.play.saves import VERSION, dumps, load_game, seal
 
-GOLDEN = Path(__file__).parent / "data" / "golden_game.json"
+GOLDEN = Path(__file__).parents[1] / "data" / "golden_game.json"
 CHANGED = "the file was changed after it was saved"
 
 

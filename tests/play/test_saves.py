@@ -26,7 +26,7 @@ from dday.rules.actions import Done, Move, parse_action
 from dday.rules.setup import initial_state, state_from_json
 from dday.rules.state import RuleOptions
 
-GOLDEN = Path(__file__).parent / "data" / "golden_game.json"
+GOLDEN = Path(__file__).parents[1] / "data" / "golden_game.json"
 
 
 @pytest.fixture(scope="module")

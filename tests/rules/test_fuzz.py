@@ -2,7 +2,7 @@
 
 Runs hypothesis's default number of examples in CI; for the long run (10,000 of each)::
 
-    pytest -m fuzz --hypothesis-profile=long tests/test_fuzz.py
+    pytest -m fuzz --hypothesis-profile=long tests/rules/test_fuzz.py
 
 Properties: an edited or damaged save raises :class:`SaveFileError` (issue 28: its checksum
 catches even a change that keeps the final position, such as a die that made no difference, the
@@ -35,7 +35,7 @@ from dday.rules.state import State
 
 pytestmark = pytest.mark.fuzz
 
-GOLDEN_TEXT = (Path(__file__).parent / "data" / "golden_game.json").read_text(encoding="utf-8")
+GOLDEN_TEXT = (Path(__file__).parents[1] / "data" / "golden_game.json").read_text(encoding="utf-8")
 GOLDEN: dict[str, Any] = json.loads(GOLDEN_TEXT)
 GOLDEN_SUM = GOLDEN["checksum"]
 ROLLS = [i for i, x in enumerate(GOLDEN["inputs"]) if isinstance(x, list)]

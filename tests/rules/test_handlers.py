@@ -8,7 +8,7 @@ flow show their table in their docstring, ``docs/handlers.md`` shows them all, a
 When a registration changes (a new roll, a renamed handler, typed roll keys), rewrite the
 docstrings and the doc with::
 
-    python tests/test_handlers.py --write
+    python tests/rules/test_handlers.py --write
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from dday.rules.reference import (
     rules_card,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 REFERENCE = REPO / "dday" / "data" / "reference"
 TEXT_SUFFIXES = {".py", ".md", ".txt", ".json", ".geojson", ".csv", ".toml", ".js", ".css", ".html"}
 
@@ -196,7 +196,7 @@ def test_an_entry_s_summary_line_is_its_summary_and_not_its_text() -> None:
     page = "# Core\n\n## Dice\n\n### R-GEN-2 — Dice\n*Status:* official · *Source:* rulebook\n\n*Summary:* Six sides.\n\nA d6, six sides.\n"
     (rule,) = parse_text(page)
     assert (rule.summary, rule.text) == ("Six sides.", "A d6, six sides.")
-    assert parse_text(GOOD)[0].summary == ""  # optional in the format; tests/test_rule_links.py asks every packaged rule for one
+    assert parse_text(GOOD)[0].summary == ""  # optional in the format; tests/notebooks/test_rule_links.py asks every packaged rule for one
 
 GOOD = "# Core\n\n## Dice\n\n### R-GEN-2 — Dice\n*Status:* official · *Source:* rulebook, 'Combat'\n\nA d6.\n"
 

@@ -65,7 +65,7 @@ from dday.rules.steps import (
     step_to_json,
 )
 
-OLD = json.loads((Path(__file__).parent / "data" / "positions_before_typed_rolls.json").read_text(encoding="utf-8"))
+OLD = json.loads((Path(__file__).parents[1] / "data" / "positions_before_typed_rolls.json").read_text(encoding="utf-8"))
 D = Dice.simple(2, 3)
 
 # one roll of every kind, every field set to something other than its default

@@ -37,7 +37,7 @@ from dday.rules.scenario import position
 from dday.rules.setup import initial_state, state_from_json
 from dday.rules.state import State
 
-GOLDEN = Path(__file__).parent / "data" / "golden_game.json"
+GOLDEN = Path(__file__).parents[1] / "data" / "golden_game.json"
 
 
 @contextmanager

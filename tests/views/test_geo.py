@@ -22,7 +22,7 @@ import pytest
 shapely = pytest.importorskip("shapely")
 from shapely.geometry import Point, box, shape  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GEOJSON = ROOT / "geo" / "zones.geojson"
 TOWNS = ROOT / "geo" / "towns.csv"
 BOARD = ROOT / "dday" / "data" / "board.json"

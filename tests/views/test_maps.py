@@ -35,7 +35,7 @@ from dday.views.maps.labels import Badge, acting, title, zone_control
 from dday.views.maps.leaflet_view import LeafletView
 from dday.views.maps.plotly_view import export_png, plotly_map, show_config
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOARD = load_board()
 
 

@@ -14,7 +14,7 @@ from dday.odds import antiaircraft, cycle_distribution, hit_distribution
 from dday.tutorial import Quiz, quiz
 from dday.views.quiz import ChoiceQuestion, PredictQuestion, load_quizzes
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 CARD_NOTEBOOKS = [p for p in ALL if p.name[:2].isdigit() and 1 <= int(p.name[:2]) <= 16]
 

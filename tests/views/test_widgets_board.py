@@ -151,7 +151,7 @@ def test_one_strongest_bot_in_every_seat_list_and_one_name() -> None:
     assert "planner bot, the strongest" in board.hint_button.tooltip
     board.play_bots()  # the planner plays the Germans' seat
     assert board.turn_now().kind == "person" and len(board.history.inputs) > 1
-    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
 
     def text(name: str) -> str:
         return "".join("".join(c["source"]) for c in json.loads((notebooks / name).read_text(encoding="utf-8"))["cells"])

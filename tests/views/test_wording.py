@@ -183,7 +183,7 @@ def test_reinforcement_explanation_names_the_chart_it_is_about() -> None:
     assert "US" not in uk and "Utah" not in uk and "UK chart" in uk
 
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
