@@ -102,7 +102,7 @@ def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, An
 
 
 def side_groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:
-    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.rules.engine.dice_groups`)."""
+    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.rules.orders.combat.dice_groups`)."""
     if opts == NORMAL:
         return dice_groups(force, side, attacking)
     return dice_groups(force, side, attacking, **opts_for(force, attacking, opts))
@@ -154,7 +154,7 @@ def side_hits(
 ) -> Distribution:
     """Hits one side scores in a combat cycle (before capping), grouped by hit number.
 
-    The keyword options are those of :func:`dday.rules.engine.combat_dice` (see :func:`cycle`).
+    The keyword options are those of :func:`dday.rules.orders.combat.combat_dice` (see :func:`cycle`).
 
     >>> side_hits("3i 1a 3t", "axis", True)[3]
     Fraction(469, 1728)

@@ -28,7 +28,7 @@ class LegalActions(Sequence[Action]):
     """``legal_actions(state)``, worked out on first use.
 
     A bot that finds its own candidates (``GreedyBot`` moves through
-    :func:`dday.rules.engine.move_options`) never pays for the list of action objects.
+    :func:`dday.rules.orders.movement.move_options`) never pays for the list of action objects.
 
     >>> acts = LegalActions(initial_state())
     >>> len(acts) == len(legal_actions(initial_state())), list(acts) == legal_actions(initial_state())

@@ -49,7 +49,7 @@ True
 ('1i 1b', 0)
 
 Regenerate the golden game of the tests deliberately with
-``python -m dday.saves --make-golden tests/data/golden_game.json``.
+``python -m dday.play.saves --make-golden tests/data/golden_game.json``.
 """
 
 from __future__ import annotations
@@ -458,7 +458,7 @@ def make_golden(path: str | os.PathLike[str] | None = None, seed: int = 2026) ->
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m dday.saves", description="Saved games: make the golden game, or check a file.")
+    p = argparse.ArgumentParser(prog="python -m dday.play.saves", description="Saved games: make the golden game, or check a file.")
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--make-golden", metavar="PATH", help="play greedy vs greedy (seed 2026) and save it to PATH")
     g.add_argument("--check", metavar="PATH", help="load PATH, replaying and validating every input")

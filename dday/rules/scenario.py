@@ -18,7 +18,8 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .board import Board, load_board
-from .engine import apply, settle, start_card
+from .engine import apply, settle
+from .flow import start_card
 from .positions import validate_position
 from .state import RuleOptions, State
 from .steps import GameOver

@@ -35,7 +35,7 @@ RULESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "official+fortune": {"fortune": True},
     "official+fortune+tactics": {"fortune": True, "tactics": True},
-    # VAR-RM house rules (the file's errors are not playable, see tests/test_variants.py)
+    # VAR-RM house rules (the file's errors are not playable, see tests/variants/test_variants.py)
     "reference-manual": {
         "coastal_bombardment": True,  # VAR-RM-5
         "artillery_orders": True,  # VAR-RM-7, -8, -9

@@ -35,7 +35,7 @@ from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
 from ..rules.words import count
-from .maps import LeafletView
+from .maps.leaflet_view import LeafletView
 from .widgets import style as st
 from .widgets.play import PlayerSpec, PlayLab
 

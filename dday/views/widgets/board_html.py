@@ -18,7 +18,7 @@ from ...bots import STRONGEST, STRONGEST_WORDS
 from ...rules.cards import ORDER_CARDS
 from ...rules.state import State
 from ...rules.words import count
-from ..maps import CONTROL_COLORS, POWER_COLORS, POWER_TEXT
+from ..maps.geodata import CONTROL_COLORS, POWER_COLORS, POWER_TEXT
 from . import style as st
 
 __all__ = ["UNIT_LETTER", "card_html", "chart_table_html", "chip", "runs", "seat_words", "turn_track_html"]

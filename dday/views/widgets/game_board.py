@@ -1,7 +1,7 @@
 """A whole game in a notebook: two or three players, any seat a bot, save, load, undo and replay.
 
 :class:`GameBoard` puts together what the tutorial widgets already have - the decision
-controls of :class:`~dday.widgets.play.DecisionControl`, the live map of
+controls of :class:`~dday.views.widgets.decisions.DecisionControl`, the live map of
 :class:`~dday.views.maps.LeafletView` and the saved games of :mod:`dday.play.saves` - with the order card
 being played, the reinforcement charts, the turn track and the game log.
 
@@ -55,7 +55,7 @@ from ...rules.engine import describe_step
 from ...rules.state import RuleOptions, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
 from ..aria import NamedSlider
-from ..maps import LeafletView
+from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
 from .decisions import hint_html

@@ -36,7 +36,7 @@ from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
 from ...rules.words import count, interval, plural, wrap
 from ..aria import NamedSlider
-from ..maps import CONTROL_COLORS, POWER_COLORS
+from ..maps.geodata import CONTROL_COLORS, POWER_COLORS
 from ..numbers import percent
 from . import style as st
 from .react_chart import ReactFigure, react_figure

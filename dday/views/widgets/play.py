@@ -28,7 +28,7 @@ from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
 from ...rules.words import count, exact_text, side_name
-from ..maps import LeafletView
+from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .decisions import DecisionControl, action_label, bot_played_html, decision_prompt, hint_html, played_html
 from .rolls import RollInfo, figure_widget, roll_info, show_distribution
@@ -179,7 +179,7 @@ class PlayLab:
 
     def bot_decide(self) -> Action:
         """Make the pending decision for the learner: the coach's choice (what **Hint** advises, the
-        planner bot's, the strongest, :func:`dday.coach.hint`), then show what was played and the coach's reason
+        planner bot's, the strongest, :func:`dday.bots.coach.hint`), then show what was played and the coach's reason
         with its numbers. On a side a bot plays, that bot decides (and the note names it)."""
         s = self.state
         if s.is_over or s.current_player not in ("allies", "axis"):

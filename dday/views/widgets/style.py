@@ -22,7 +22,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 from plotly.io.json import to_json
 
-from ..maps import CONTROL_COLORS, POWER_COLORS, SIDE_COLORS
+from ..maps.geodata import CONTROL_COLORS, POWER_COLORS, SIDE_COLORS
 
 __all__ = [
     "BAR_COLOR",
