@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Final
 
+from ..errors import OddsInputError
 from ..rules import dice as dice_mod
 from ..rules.orders.combat import combat_dice, dice_groups, tac10_paired_infantry
 from ..rules.units import Force
@@ -86,7 +87,7 @@ class CombatOptions:
         inputs.count("paired_infantry", self.paired_infantry, inputs.MAX_UNITS_A_SIDE)
         inputs.flag("artillery_rolls", self.artillery_rolls)
         if inputs.flag("tac10", self.tac10) and self.paired_infantry:
-            raise inputs.OddsInputError("tac10 pairs one infantry per artillery itself: leave paired_infantry at 0")
+            raise OddsInputError("tac10 pairs one infantry per artillery itself: leave paired_infantry at 0")
 
 
 NORMAL: Final = CombatOptions()

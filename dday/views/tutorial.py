@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 import ipywidgets as w
 import numpy as np
 
-from ..bots import GreedyBot
+from ..bots.greedy import GreedyBot
 from ..rules.cards import ORDER_CARDS
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.setup import initial_state, state_from_json

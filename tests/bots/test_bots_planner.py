@@ -11,14 +11,14 @@ from itertools import pairwise
 import numpy as np
 import pytest
 
-from dday.bots import BOTS, StrongBot, make_player
+from dday.bots import BOTS, make_player
 from dday.bots.allies_plan import move_bonus as allies_move_bonus
 from dday.bots.allies_plan import needs_a_detachment
 from dday.bots.axis_plan import move_bonus as axis_move_bonus
 from dday.bots.context import distances
 from dday.bots.plan_odds import garrison_odds, joinable, threat
 from dday.bots.planner import PlannerBot
-from dday.bots.strong import StrongScorer
+from dday.bots.strong import StrongBot, StrongScorer
 from dday.bots.weights import PlannerConfig
 from dday.play.game import play_game
 from dday.play.simulate import game_seeds

@@ -14,7 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dday.bots import BOTS, GreedyBot, RandomBot, make_player
+from dday.bots import BOTS, make_player
+from dday.bots.base import RandomBot
+from dday.bots.greedy import GreedyBot
 from dday.bots.strong import StrongBot, hold_probability
 from dday.play.game import play_game
 from dday.play.simulate import game_seeds

@@ -36,7 +36,7 @@ def _outcomes(policy: odds.CasualtyPolicy, force: Force, side: str, enemy: Force
     scale = 6 ** (force.total - odds.dice_weights.dice_count(force, attacking, opts))
     for k, w in enumerate(odds.dice_weights.side_weights(force, side, attacking, opts)):
         if w:
-            after = odds.fight_rows.after_losses(policy, enemy, min(k, enemy.total), other_side(side))
+            after = odds.fight_model.after_losses(policy, enemy, min(k, enemy.total), other_side(side))
             out[after] = out.get(after, 0) + w * scale
     return out
 
@@ -87,8 +87,8 @@ def reference_fight(
         row.update({k: Fraction(v, den) for k, v in (cats | surv).items()})
         rows.append(row)
         attacker = other_side(attacker)
-    side_a = odds.fight_rows.reachable_forces(policy, a0, "allies")
-    side_x = odds.fight_rows.reachable_forces(policy, x0, "axis")
+    side_a = odds.fight_model.reachable_forces(policy, a0, "allies")
+    side_x = odds.fight_model.reachable_forces(policy, x0, "axis")
     final_w = {(a.short(), x.short()): dist[a, x] for a in side_a for x in side_x if dist.get((a, x))}
     final = {k: Fraction(v, den) for k, v in sorted(final_w.items(), key=lambda kv: -kv[1])}
     return rows, final
@@ -149,7 +149,7 @@ def test_fast_chain_equals_previous_algorithm(args: tuple[str, str, int], kw: di
 def test_fractions_are_in_lowest_terms_and_compare_like_fractions() -> None:
     fight = odds.zone_fight_exact("4i 2a 2t", "4i 2a 2t", 6)
     for row in fight.rows:
-        for k in odds.fight_rows.FIGHT_KEYS:
+        for k in odds.fight_model.FIGHT_KEYS:
             p = row[k]
             q = Fraction(p.numerator, p.denominator)  # normalises
             assert (p.numerator, p.denominator) == (q.numerator, q.denominator)
@@ -222,7 +222,7 @@ def test_fast_chain_equals_previous_algorithm_on_random_fights(allies: str, axis
     assert dict(fight.final.probs) == final and list(fight.final.probs) == list(final)
     floats = fight.floats  # read before the rows: the frame's floats need no Fraction
     assert list(fight.rows) == rows
-    assert floats == pytest.approx([float(r[k]) for r in rows for k in odds.fight_rows.FIGHT_KEYS], rel=1e-12, abs=1e-300)
+    assert floats == pytest.approx([float(r[k]) for r in rows for k in odds.fight_model.FIGHT_KEYS], rel=1e-12, abs=1e-300)
 
 
 def test_dice_weights_of_one_group_are_the_binomials_of_dday_dice() -> None:
@@ -282,9 +282,9 @@ def test_ways_tables_are_each_forces_hit_law_over_one_denominator() -> None:
 def test_float_table_is_the_floats_and_read_only() -> None:
     fight = odds.zone_fight_exact("4i 2a 2t", "4i 2a 2t", 6)
     t = fight.float_table
-    assert t.shape == (6, len(odds.fight_rows.FIGHT_KEYS)) and not t.flags.writeable
+    assert t.shape == (6, len(odds.fight_model.FIGHT_KEYS)) and not t.flags.writeable
     assert fight.floats == tuple(t.ravel().tolist())
-    assert odds.zone_fight_exact("1i", "1i", 0).float_table.shape == (0, len(odds.fight_rows.FIGHT_KEYS))
+    assert odds.zone_fight_exact("1i", "1i", 0).float_table.shape == (0, len(odds.fight_model.FIGHT_KEYS))
 
 
 @pytest.mark.parametrize(("args", "kw"), CASES, ids=[f"{a}-{b}-{c}{'-' + '-'.join(sorted(kw)) if kw else ''}" for (a, b, c), kw in CASES])
@@ -298,7 +298,7 @@ def test_memoised_set_up_and_one_cell_reads_give_the_same_fractions(args: tuple[
     warm = odds.zone_fight_exact(*args, **kw)
     assert odds.fight_model.fight_model.cache_info().hits == 1  # the second call took the first one's set-up
     for c, row in enumerate(rows):
-        for k in odds.fight_rows.FIGHT_KEYS:
+        for k in odds.fight_model.FIGHT_KEYS:
             got = warm.exact(k, c)
             assert got == row[k] and type(got) is Fraction
             assert (got.numerator, got.denominator) == (row[k].numerator, row[k].denominator)  # lowest terms

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from dday.bots import GreedyBot, RandomBot
+from dday.bots.base import RandomBot
+from dday.bots.greedy import GreedyBot
 from dday.errors import SaveFileError
 from dday.play.game import play_game
 from dday.play.saves import FORMAT, VERSION, History, dumps, final_mismatches, load_game, make_golden, replay, save_game, seal

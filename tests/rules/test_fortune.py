@@ -18,6 +18,7 @@ from helpers import play_from as play
 
 from dday import odds
 from dday.rules.board import load_board
+from dday.rules.decks import FORTUNE
 from dday.rules.effects import AttackOnly, NoAA
 from dday.rules.engine import chance_outcomes
 from dday.rules.fortune import hit_number
@@ -35,7 +36,6 @@ from dday.rules.steps import (
     PlaceReinforcementsStep,
 )
 from dday.rules.units import EMPTY, Air, Force
-from dday.variants.rulesets import FORTUNE
 
 FORT = RuleOptions(fortune=True)
 

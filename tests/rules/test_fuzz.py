@@ -24,10 +24,11 @@ from helpers import FUZZ_TALLY
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dday.bots import RandomBot
+from dday.bots.base import RandomBot
 from dday.errors import IllegalActionError, SaveFileError
 from dday.play.game import play_game
-from dday.play.saves import checksum, load_game
+from dday.play.save_file import checksum
+from dday.play.saves import load_game
 from dday.rules.actions import ACTION_TYPES
 from dday.rules.engine import apply
 from dday.rules.setup import initial_state

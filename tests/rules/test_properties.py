@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dday.bots import GreedyBot, RandomBot
+from dday.bots.base import RandomBot
+from dday.bots.greedy import GreedyBot
 from dday.rules.effects import Flooded
 from dday.rules.engine import apply, legal_actions, sample_roll
 from dday.rules.setup import check_invariants, initial_inventory, initial_state

@@ -18,12 +18,12 @@ from helpers import play_from as play
 
 from dday import odds
 from dday.rules.board import load_board
+from dday.rules.decks import TACTICS
 from dday.rules.effects import Barnstorming, CombinedAssault, Flooded, Resistance
 from dday.rules.scenario import position
 from dday.rules.state import RuleOptions, State
 from dday.rules.steps import AARoll, AATargetStep, ChooseCasualtiesStep, PickStep, StrafeStep
 from dday.rules.units import EMPTY, Force
-from dday.variants.rulesets import TACTICS
 
 TAC = RuleOptions(tactics=True)
 

@@ -146,7 +146,7 @@ def test_counts_in_positions_are_whole_numbers() -> None:
 
 
 def test_every_reachable_position_passes_the_check() -> None:
-    from dday.bots import RandomBot
+    from dday.bots.base import RandomBot
     from dday.play.game import play_game
     from dday.variants.rulesets import RULESETS, ruleset
 

@@ -19,6 +19,7 @@ from test_rule_coverage import collect_tested_ids, rule_ids
 
 from dday.bots import make_player
 from dday.play.game import play_game
+from dday.rules.decks import TRIPLEA_ORDER, RulesConflictError
 from dday.rules.engine import apply, legal_actions
 from dday.rules.positions import validate_position
 from dday.rules.scenario import position
@@ -38,7 +39,7 @@ from dday.rules.steps import (
     StrafeStep,
 )
 from dday.rules.units import Air
-from dday.variants.rulesets import RULESETS, TRIPLEA_ORDER, RulesConflictError, ruleset
+from dday.variants.rulesets import RULESETS, ruleset
 
 ALLIED_CITIES = {"F2": {"US": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}
 

@@ -20,7 +20,7 @@ import ipyleaflet
 import plotly.graph_objects as go
 import pytest
 
-from dday.bots import GreedyBot
+from dday.bots.greedy import GreedyBot
 from dday.errors import BoardDataError
 from dday.play.game import play_game
 from dday.rules.board import load_board

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dday.bots import GreedyBot
+from dday.bots.greedy import GreedyBot
 from dday.errors import IllegalActionError
 from dday.play.game import play_game
 from dday.rules.engine import apply, describe_step, legal_actions, sample_roll

@@ -46,7 +46,8 @@ from typing import Any, Final
 import ipywidgets as w
 import numpy as np
 
-from ...bots import BOTS, STRONGEST, STRONGEST_WORDS, Player, make_player
+from ...bots import BOTS, STRONGEST, STRONGEST_WORDS, make_player
+from ...bots.base import Player
 from ...errors import DDayError, SaveFileError
 from ...play.saves import History, Input, dumps, load_game, save_game
 from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice

@@ -18,7 +18,8 @@ import ipywidgets as w
 import numpy as np
 
 from ... import odds
-from ...bots import STRONGEST_WORDS, Player, make_player
+from ...bots import STRONGEST_WORDS, make_player
+from ...bots.base import Player
 from ...bots.coach import hint
 from ...errors import DDayError
 from ...rules.actions import Action
@@ -28,6 +29,7 @@ from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
 from ...rules.words import count, exact_text, side_name
+from ..maps.geodata import SIDE_COLORS
 from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .decisions import DecisionControl, action_label, bot_played_html, decision_prompt, hint_html, played_html
@@ -260,7 +262,7 @@ class PlayLab:
         side = c.active
         resp = f" · response: {escape(c.response)}" if c.response else ""
         return (
-            f'<div style="border-left:8px solid {st.SIDE_COLORS[side]};padding:4px 10px">'
+            f'<div style="border-left:8px solid {SIDE_COLORS[side]};padding:4px 10px">'
             f'<div style="font:bold 24px sans-serif">Order {c.number} — {escape(c.name)}</div>'
             f'<div style="font-size:17px">{escape(c.summary)}</div>'
             f'<div class="dday-muted" style="font-size:15px">Active: {side.capitalize()}{resp} · rules {", ".join(c.rules)}</div></div>'
