@@ -3,8 +3,8 @@
     python benchmarks/bench_games.py [--games N] [--seed S]
 
 CPU time (``time.process_time``) of ``play_game`` only, one process; the seeds are those of
-``dday.simulate.game_seeds``. Also shows the engine alone: replaying the recorded inputs of
-the same games with ``dday.engine.apply`` (no decisions to make; the best of 3 passes), the floor any bot pays.
+``dday.play.simulate.game_seeds``. Also shows the engine alone: replaying the recorded inputs of
+the same games with ``dday.rules.engine.apply`` (no decisions to make; the best of 3 passes), the floor any bot pays.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dday.actions import Action
-from dday.dice import Faces
-from dday.engine import apply
-from dday.game import play_game
-from dday.players import make_player
-from dday.simulate import game_seeds
-from dday.state import initial_state
+from dday.bots import make_player
+from dday.play.game import play_game
+from dday.play.simulate import game_seeds
+from dday.rules.actions import Action
+from dday.rules.dice import Faces
+from dday.rules.engine import apply
+from dday.rules.setup import initial_state
 
 PAIRINGS = [("random", "random"), ("greedy", "greedy"), ("strong", "greedy"), ("greedy", "strong"), ("strong", "strong")]
 

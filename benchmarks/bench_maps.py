@@ -28,11 +28,14 @@ import ipywidgets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's dday, even when run from elsewhere
 
-from dday import maps
-from dday.board import load_board
+from dday.rules.board import load_board
+from dday.rules.scenario import position
 from dday.rules.setup import initial_state
-from dday.scenario import position
-from dday.state import State
+from dday.rules.state import State
+from dday.views.maps.geodata import CONTROL_COLORS, map_geometry
+from dday.views.maps.labels import zone_control
+from dday.views.maps.leaflet_view import LeafletView
+from dday.views.maps.plotly_view import plotly_map
 
 _SENT = {"messages": 0, "bytes": 0}
 _original_send = ipywidgets.Widget._send
@@ -58,7 +61,7 @@ def _positions() -> tuple[State, State]:
 
 def _style(ctl: str) -> dict[str, Any]:
     """A zone style like the view's (fill by control), for the alternative restyling rows."""
-    return {"color": "#333333", "weight": 1, "fillColor": maps.CONTROL_COLORS[ctl], "fillOpacity": 0.7}
+    return {"color": "#333333", "weight": 1, "fillColor": CONTROL_COLORS[ctl], "fillOpacity": 0.7}
 
 
 def _time(fn: Callable[[int], object], repeats: int) -> tuple[float, int, int]:
@@ -79,7 +82,7 @@ def main() -> None:
     ipywidgets.Widget._send = _counting_send  # type: ignore[method-assign]
     a, b = _positions()
     states = (a, b)
-    view = maps.LeafletView(a)
+    view = LeafletView(a)
     rows: list[tuple[str, tuple[float, int, int]]] = []
 
     rows.append(("LeafletView.update(), all zones + badges change", _time(lambda i: view.update(states[(i + 1) % 2]), args.repeats)))
@@ -91,16 +94,16 @@ def main() -> None:
     rows.append(("LeafletView.update(), 3 zones change (typical)", _time(lambda i: view.update(few[(i + 1) % 2]), args.repeats)))
     view.update(states[0])
     rows.append(("LeafletView.update(), same position (no-op)", _time(lambda i: view.update(states[0]), args.repeats)))
-    rows.append(("LeafletView(state): rebuild from scratch", _time(lambda i: maps.LeafletView(states[i % 2]), args.repeats)))
+    rows.append(("LeafletView(state): rebuild from scratch", _time(lambda i: LeafletView(states[i % 2]), args.repeats)))
 
     # Alternative zone restyling: per-zone layers through the `style` trait (deep copy of data).
-    geo = maps.map_geometry()
+    geo = map_geometry()
     alt_layers = [ipyleaflet.GeoJSON(data=f, style={"fillColor": "#000"}) for f in geo.land]
 
     def by_style(i: int) -> None:
         s = states[i % 2]
         for f, layer in zip(geo.land, alt_layers, strict=True):
-            layer.style = _style(maps.zone_control(s, f["properties"]["id"]))
+            layer.style = _style(zone_control(s, f["properties"]["id"]))
 
     rows.append(("alt: 42 layers, .style per layer (zones only)", _time(by_style, args.repeats)))
 
@@ -111,12 +114,12 @@ def main() -> None:
         s = states[i % 2]
         single.data = {
             "type": "FeatureCollection",
-            "features": [maps.LeafletView._styled(f, _style(maps.zone_control(s, f["properties"]["id"]))) for f in geo.land],
+            "features": [LeafletView._styled(f, _style(zone_control(s, f["properties"]["id"]))) for f in geo.land],
         }
 
     rows.append(("alt: 1 layer, data re-assigned (zones only)", _time(by_data, args.repeats)))
-    rows.append(("plotly_map(state) (figure build)", _time(lambda i: maps.plotly_map(states[i % 2]), args.repeats)))
-    rows.append(("LeafletView(initial_state()) (map build, set-up)", _time(lambda i: maps.LeafletView(initial_state()), args.repeats)))
+    rows.append(("plotly_map(state) (figure build)", _time(lambda i: plotly_map(states[i % 2]), args.repeats)))
+    rows.append(("LeafletView(initial_state()) (map build, set-up)", _time(lambda i: LeafletView(initial_state()), args.repeats)))
 
     ipywidgets.Widget._send = _original_send  # type: ignore[method-assign]
     print(f"median of {args.repeats} runs; messages and JSON bytes the kernel would send per call")

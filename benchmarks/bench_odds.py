@@ -95,8 +95,8 @@ def measure(repeats: int, games: int) -> dict[str, float | list[float]]:
     """Every row of the table for the ``dday`` on ``sys.path`` (run in a subprocess); "games"
     holds the CPU time of each strong-bot game."""
     from dday import odds
-    from dday.game import play_game
-    from dday.players import make_player
+    from dday.bots import make_player
+    from dday.play.game import play_game
     from dday.views.widgets.odds_lab import OddsLab
 
     clear = odds.clear_caches

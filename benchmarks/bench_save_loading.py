@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dday.bots import GreedyBot
+from dday.bots.greedy import GreedyBot
 from dday.errors import SaveFileError
 from dday.play.game import play_game
 from dday.play.save_file import MAX_FILE_BYTES

@@ -6,14 +6,16 @@
 A refactoring that must not change a single game (moving modules, splitting the engine's
 dispatch) is checked by playing the same games before and after: every pairing of the bots
 ``random``, ``greedy`` and ``strong`` (Allies x Axis, 9 pairings) for ``--seeds`` seeds with
-:func:`dday.game.play_game`, and (``--rules``) a few games under every named rule set with
+:func:`dday.play.game.play_game`, and (``--rules``) a few games under every named rule set with
 the fortune and tactics decks or variants, so that the code of the advanced decks and the
 variants is played too. For each game the file holds the record of inputs (actions as text,
 dice as lists), the final state's JSON and the log. ``--compare`` plays the games again and
 reports the first difference of each game that differs; the exit code is 1 if any differs.
 
-Uses only public names that stay where they are (``dday.game``, ``dday.players``,
-``dday.advanced``), so the same script runs before and after a reorganisation.
+Imports from the modules where the names live (``dday.play.game``, ``dday.bots``,
+``dday.variants.rulesets``; 0.3.0 removed the flat re-export paths it used before). A reference
+file written by an earlier version still compares: the file holds only the games, never a
+module path.
 """
 
 from __future__ import annotations
@@ -50,9 +52,9 @@ def _input_json(x: Any) -> Any:
 
 def play_one(job: tuple[str, str, str, int]) -> dict[str, Any]:
     """One game as plain JSON data: the pairing, the seed, inputs, final state and log."""
-    from dday.advanced import ruleset
-    from dday.game import play_game
-    from dday.players import make_player
+    from dday.bots import make_player
+    from dday.play.game import play_game
+    from dday.variants.rulesets import ruleset
     from dday.views.log_text import lines_of
 
     rules_name, allies, axis, seed = job

@@ -9,7 +9,7 @@ A learner is usable when three things hold, in this order (the same as a real pa
 Leaving the page is either the page's own close beacon (``POST /voila/api/shutdown/<id>`` with the
 ``_xsrf`` cookie, as Voilà's page sends on ``beforeunload``) or a dropped connection (a crashed tab).
 
-Used by ``benchmarks/bench_classroom.py`` and ``tests/test_classroom.py``; it needs only tornado
+Used by ``benchmarks/bench_classroom.py`` and ``tests/app/test_classroom.py``; it needs only tornado
 (which Voilà brings) and psutil (which ipykernel brings).
 """
 

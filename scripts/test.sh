@@ -14,7 +14,7 @@
 #      constraints.txt (the versions this suite was last proven on; see the README), and
 #      configurable-http-proxy from npm into ~/.cache/dday-hub-node (the hub test's proxy);
 #   4. runs ruff, mypy and pytest (unit, rules, property, slow whole-game, doctest, notebook and
-#      browser tests, and a real JupyterHub: tests/test_hub.py) with .venv's Python.
+#      browser tests, and a real JupyterHub: tests/app/test_hub.py) with .venv's Python.
 # Set DDAY_VENV to use another folder for the virtual environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,7 +59,7 @@ PY="$VENV/bin/python"
 if "$PY" -m pip show -q dday >/dev/null 2>&1; then "$PY" -m pip uninstall -q -y dday; fi
 "$PY" -m pip install -q --disable-pip-version-check -c constraints.txt -e ".[dev]"
 
-# 3b. The JupyterHub proxy for tests/test_hub.py (Node.js, from npm), into a cache folder outside the
+# 3b. The JupyterHub proxy for tests/app/test_hub.py (Node.js, from npm), into a cache folder outside the
 # repository; skipped when it is already there. 5.x needs Node.js 20 or newer (Debian 12 has 18).
 CHP_DIR="${DDAY_HUB_NODE_DIR:-$HOME/.cache/dday-hub-node}"
 if ! command -v configurable-http-proxy >/dev/null 2>&1 && [ ! -x "$CHP_DIR/node_modules/.bin/configurable-http-proxy" ]; then

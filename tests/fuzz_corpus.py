@@ -2,7 +2,7 @@
 
 ``make_corpus(folder, golden)`` writes one file per kind of damage and returns their paths by name.
 Files edited as a dict are sealed again (:func:`dday.play.saves.seal`), as a tool that writes saves
-wrongly (or a forger) would, so that the checks behind the checksum are reached. Used by ``tests/test_validation.py`` (every file must be refused with a ``SaveFileError`` in well
+wrongly (or a forger) would, so that the checks behind the checksum are reached. Used by ``tests/rules/test_validation.py`` (every file must be refused with a ``SaveFileError`` in well
 under a second and 200 MB) and handy by hand::
 
     python tests/fuzz_corpus.py /tmp/nasty && for f in /tmp/nasty/*; do python -m dday check "$f"; done

@@ -15,8 +15,10 @@ from dday.errors import IllegalActionError
 from dday.rules import dice as dice_mod
 from dday.rules.actions import parse_action
 from dday.rules.engine import apply, chance_outcomes, legal_actions
+from dday.rules.setup import initial_state
 from dday.rules.state import State
 from dday.rules.steps import AttackRoll
+from dday.rules.units import Force
 from dday.views.log_text import log_lines
 
 
@@ -96,3 +98,20 @@ def text_of(markup: str) -> str:
 FUZZ_TALLY: defaultdict[str, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
 """What the fuzz properties saw, by property and outcome ("refused", "answered", ...): written to
 ``test-artifacts/fuzz_tally.json`` at the end of the run (by ``conftest.py``), for the long run's note."""
+
+
+# ---- the order cards' tests (tests/rules/orders/) ---------------------------------------------
+
+ALL_AIR = {"uk_fighter": 4, "us_fighter": 4, "uk_bomber": 1, "us_bomber": 1}
+BEACHES = ("Utah", "Omaha", "Gold", "Juno", "Sword")
+
+
+def boxes(state: State) -> dict[str, str]:
+    """Each beachhead box's units, short ('3i 1a')."""
+    return {b: state.beach_units(b).short() for b in BEACHES}
+
+
+def setup_zones(*only: str) -> dict[str, dict[str, Force]]:
+    """The Axis start units (R-SETUP-1), optionally restricted to some zones."""
+    board = initial_state().board
+    return {z.id: {"Germany": z.axis_start} for z in board.zones if z.axis_start.total and (not only or z.id in only)}

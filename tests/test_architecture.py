@@ -1,5 +1,7 @@
 """The package's shape: no module uses another module's private names, the modules of ``dday``
-import each other without a circle, and none is over 600 lines.
+import each other without a circle, none is over 600 lines, and each name has one home: only the
+three public faces, ``dday`` (the engine), ``dday.odds`` (exact odds) and ``dday.tutorial`` (the
+notebooks' front), gather names defined elsewhere; no other module only re-exports.
 
 Every module under ``dday/`` is parsed with ``ast`` (nothing is imported). The import graph
 holds every import of a ``dday`` module, at module level and inside functions alike (a
@@ -205,7 +207,7 @@ def _layer(module: str) -> int | None:
     for i, packages in enumerate(LAYERS):
         if any(module == p or module.startswith(p + ".") for p in packages):
             return i
-    return None  # dday itself, dday.errors, dday.cli and the re-export modules of the old paths
+    return None  # dday itself (the engine's face), dday.tutorial, dday.errors, dday.cli, dday.launch, dday.classroom
 
 
 def test_subpackages_import_only_from_the_layers_before_them() -> None:
@@ -217,7 +219,7 @@ def test_subpackages_import_only_from_the_layers_before_them() -> None:
             if mine is not None and theirs is not None and theirs > mine:
                 bad.append(f"{module} -> {target}")
             if mine is not None and theirs is None and target not in ("dday.errors",):
-                bad.append(f"{module} -> {target} (an old path or the top-level package)")
+                bad.append(f"{module} -> {target} (a top-level module)")
     assert not bad, "imports against the layers:\n" + "\n".join(sorted(bad))
 
 
@@ -293,6 +295,59 @@ def test_a_reloaded_rule_module_registers_again_without_error() -> None:
 
     importlib.reload(o05_bomber_strike)
     assert registry.BEGIN[5].__module__ == o05_bomber_strike.__name__
+
+
+# the package's three public faces: the only modules that exist to gather names from elsewhere
+FACES = ("dday", "dday.odds", "dday.tutorial")
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    t = node.test if isinstance(node, ast.If) else None
+    return isinstance(t, ast.Compare) and isinstance(t.left, ast.Name) and t.left.id == "__name__"
+
+
+def _re_exports_only(tree: ast.Module) -> bool:
+    """True when the module's body, after its docstring, is only imports, ``__all__`` and
+    re-bindings of imported names (``x = y``, ``x = y.z``): a second name for a room that
+    lives elsewhere. A ``__name__ == "__main__"`` guard does not count as code of its own."""
+    body = list(tree.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]
+    imported: set[str] = set()
+    has_import = False
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            has_import = has_import or not (isinstance(node, ast.ImportFrom) and node.module == "__future__")
+            imported |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if all(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                continue
+            value = node.value
+            while isinstance(value, ast.Attribute):
+                value = value.value
+            if not (isinstance(value, ast.Name) and value.id in imported):
+                return False
+        elif not _is_main_guard(node):
+            return False
+    return has_import
+
+
+def test_the_re_export_check_tells_a_shim_from_real_code() -> None:
+    shim = ast.parse('"""Moved."""\nfrom .rules.board import Board, load_board\nread = load_board\n__all__ = ["Board", "read"]\n')
+    assert _re_exports_only(shim)
+    assert not _re_exports_only(ast.parse('"""Only a docstring."""\n'))
+    assert not _re_exports_only(ast.parse("from .base import Player\n\nBOTS = {'random': Player}\n"))
+    assert not _re_exports_only(ast.parse("from .base import Player\n\ndef make() -> Player: ...\n"))
+
+
+def test_no_re_export_module_besides_the_three_faces() -> None:
+    """Every name has one home (issue 30): a module that only gathers names from other modules is
+    a second name for the same room. Only the three public faces do that on purpose: ``dday``
+    (the engine), ``dday.odds`` (exact odds) and ``dday.tutorial`` (the notebooks' front).
+    A package's ``__init__`` holds a docstring, or real code of its own."""
+    bad = [str(MODULES[m].relative_to(ROOT)) for m in MODULES if m not in FACES and _re_exports_only(TREES[m])]
+    assert not bad, "modules that only re-export names defined elsewhere (import from the real module instead):\n" + "\n".join(sorted(bad))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ def name_to_id(name: str) -> set[str]:
 
 def collect_tested_ids() -> set[str]:
     ids: set[str] = set()
-    for path in TESTS.glob("test_*.py"):
+    for path in sorted(TESTS.rglob("test_*.py")):  # every folder of tests/
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name.lower().startswith("test"):

@@ -20,7 +20,6 @@ from .base import Player, RandomBot
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .strong import StrongBot
-from .weights import GreedyWeights, PlannerConfig, StrongConfig
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "planner": PlannerBot}
 STRONGEST = "planner"
@@ -37,17 +36,4 @@ def make_player(name: str) -> Player:
         raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
 
 
-__all__ = [
-    "BOTS",
-    "STRONGEST",
-    "STRONGEST_WORDS",
-    "GreedyBot",
-    "GreedyWeights",
-    "PlannerBot",
-    "PlannerConfig",
-    "Player",
-    "RandomBot",
-    "StrongBot",
-    "StrongConfig",
-    "make_player",
-]
+__all__ = ["BOTS", "STRONGEST", "STRONGEST_WORDS", "make_player"]

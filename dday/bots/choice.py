@@ -8,7 +8,7 @@ the cheapest casualties) are here, weighted by :class:`~dday.bots.weights.Greedy
 Nothing here changes the scorer. :class:`Memo` keeps the scores worked out for an earlier
 decision of the same step and redoes those a new declaration can change. For the greedy and
 strong bots it is a pure cache (a bot with an empty memo chooses the same: a decision depends
-on the scorer, the state and the random generator only; tests/test_bots_composition.py checks
+on the scorer, the state and the random generator only; tests/bots/test_bots_composition.py checks
 it). The planner's plan terms reach further than the zones it redoes (an empty city's
 detachment, a threatened garrison), so a kept planner score can be stale within a move step;
 that was so before the bots were composed, and its games are kept as they were.
@@ -37,7 +37,8 @@ from ..rules.actions import (
     PlaceReinforcement,
     SplitNavalDice,
 )
-from ..rules.engine import check_move, move_options, patrol_options
+from ..rules.orders.movement import check_move, move_options
+from ..rules.orders.o03_fighter_patrol import patrol_options
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep, MovedUnit, PatrolStep, PickPurpose
 from .context import Context, city_zones, distances

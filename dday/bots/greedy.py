@@ -27,12 +27,10 @@ from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force
 from .choice import Memo, decide
-from .context import Context, city_zones, distances, landing_zones, strength  # noqa: F401 (distances: see below)
-from .weights import TARGET_VALUE, UNIT_VALUE, GreedyWeights  # noqa: F401 (UNIT_VALUE: see below)
+from .context import Context, city_zones, landing_zones, strength
+from .weights import TARGET_VALUE, GreedyWeights
 
 __all__ = ["AttackScore", "GreedyBot", "GreedyScorer", "move_score"]
-# TARGET_VALUE, UNIT_VALUE, distances, strength (now in dday.bots.weights and dday.bots.context)
-# are still imported from here by the old-path shim dday.players only, which issue 30 deletes.
 
 AttackScore = Callable[[Context, str, str, Force, Force, float], float]
 """(context, side, zone, own units after the move, enemy units there, their defensive strength) -> score."""

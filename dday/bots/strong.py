@@ -57,8 +57,6 @@ from .weights import UNIT_VALUE, GreedyWeights, StrongConfig
 __all__ = ["CARDS_AHEAD", "StrongBot", "StrongScorer", "best_casualties", "choose_with_odds", "hold_probability"]
 
 CARDS_AHEAD = 2  # attack cards looked at: the next Allied (11) and Axis (13) cards, in order
-MAX_UNITS = StrongConfig().max_fight_units  # old name, kept only for the old-path shim dday.bots_strong: goes with it (issue 30)
-MAX_CARDS = StrongConfig().max_city_cards  # the same
 
 
 def hold_probability(allies: Force, axis: Force, first: str, side: str, cards: int = CARDS_AHEAD) -> float:

@@ -1,4 +1,9 @@
-"""Exact odds: every answer is a :class:`fractions.Fraction`, computed from the engine's own rules.
+"""dday.odds — the exact-odds face: "what are my chances?" for a player, a bot or a notebook.
+
+Every answer is a :class:`fractions.Fraction`, computed from the engine's own rules. This is one
+of the package's three public faces, beside :mod:`dday` (the engine) and :mod:`dday.tutorial`
+(the notebooks' front): the names a caller needs (its ``__all__``) are importable from
+``dday.odds`` itself.
 
 Nothing here copies a rule: unit values come from :mod:`dday.rules.units`, dice from
 :func:`dday.rules.dice.hit_distribution` and the grouping of combat dice from
@@ -30,7 +35,7 @@ integer weights), :mod:`.one_cycle` (one combat cycle, casualty policies), :mod:
 (the fight's Markov model and its two chains), :mod:`.exact_chain` (big exact chains, die by die), :mod:`.fight_rows` (the result, :class:`ZoneFight`),
 :mod:`.holds` (who holds after the last card, for the bots), :mod:`.fight_chain` (the fight over
 several cards), :mod:`.events` (the special events) and :mod:`.rule_effects` (what the advanced
-rules change). Every public name is importable from ``dday.odds`` itself.
+rules change).
 """
 
 from __future__ import annotations

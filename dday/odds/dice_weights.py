@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Final
 
+from ..errors import OddsInputError
 from ..rules import dice as dice_mod
 from ..rules.orders.combat import combat_dice, dice_groups, tac10_paired_infantry
 from ..rules.units import Force
@@ -86,7 +87,7 @@ class CombatOptions:
         inputs.count("paired_infantry", self.paired_infantry, inputs.MAX_UNITS_A_SIDE)
         inputs.flag("artillery_rolls", self.artillery_rolls)
         if inputs.flag("tac10", self.tac10) and self.paired_infantry:
-            raise inputs.OddsInputError("tac10 pairs one infantry per artillery itself: leave paired_infantry at 0")
+            raise OddsInputError("tac10 pairs one infantry per artillery itself: leave paired_infantry at 0")
 
 
 NORMAL: Final = CombatOptions()
@@ -102,7 +103,7 @@ def opts_for(force: Force, attacking: bool, opts: CombatOptions) -> dict[str, An
 
 
 def side_groups(force: Force, side: str, attacking: bool, opts: CombatOptions) -> tuple[tuple[int, int], ...]:
-    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.rules.engine.dice_groups`)."""
+    """The (hit number, dice) groups the engine rolls for ``force`` (:func:`dday.rules.orders.combat.dice_groups`)."""
     if opts == NORMAL:
         return dice_groups(force, side, attacking)
     return dice_groups(force, side, attacking, **opts_for(force, attacking, opts))
@@ -154,7 +155,7 @@ def side_hits(
 ) -> Distribution:
     """Hits one side scores in a combat cycle (before capping), grouped by hit number.
 
-    The keyword options are those of :func:`dday.rules.engine.combat_dice` (see :func:`cycle`).
+    The keyword options are those of :func:`dday.rules.orders.combat.combat_dice` (see :func:`cycle`).
 
     >>> side_hits("3i 1a 3t", "axis", True)[3]
     Fraction(469, 1728)

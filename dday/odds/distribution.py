@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
+from ..errors import OddsInputError
 from ..rules.units import Force
 from ..rules.words import chance_text, count, exact_text, percent, wrap
 from . import inputs
@@ -49,7 +50,7 @@ def fmt(p: Fraction) -> str:
     ('1/6 ≈ 16.7 %', '19.5 %')
     """
     if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
-        raise inputs.OddsInputError(f"fmt shows a probability: a Fraction (or int) from 0 to 1, got {inputs.shown(p)}")
+        raise OddsInputError(f"fmt shows a probability: a Fraction (or int) from 0 to 1, got {inputs.shown(p)}")
     return chance_text(p)
 
 
@@ -134,9 +135,9 @@ class Distribution:
         inputs.mapping("probs", self.probs, MAX_OUTCOMES, "outcomes to probabilities")
         for p in self.probs.values():
             if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
-                raise inputs.OddsInputError(f"probabilities are Fractions (or ints) from 0 to 1, got {inputs.shown(p)}")
+                raise OddsInputError(f"probabilities are Fractions (or ints) from 0 to 1, got {inputs.shown(p)}")
         if abs(math.fsum(map(float, self.probs.values())) - 1) > 1e-9:  # floats: quick, and an exact sum is checked by the tests
-            raise inputs.OddsInputError("probabilities must add up to 1")
+            raise OddsInputError("probabilities must add up to 1")
         for name in ("title", "formula", "outcome_name"):
             inputs.text(name, getattr(self, name), MAX_WORDS)
 

@@ -9,6 +9,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
+from ..errors import OddsInputError
 from ..rules.board import Board, Chart, load_board
 from ..rules.orders.reinforcements import allied_destinations
 from ..rules.units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER, HIT_STRAFE
@@ -17,7 +18,7 @@ from ..rules.words import force_words, plural, roll_words
 from . import inputs
 from .dice_weights import hits, int_weights
 from .distribution import TWO_DICE_WORDS, Distribution, UnitSpec, as_force, fmt, from_weights, number_word, power_text
-from .inputs import MAX_EVENT_DICE, OddsInputError, count, hit_number, shown
+from .inputs import MAX_EVENT_DICE, count, hit_number, shown
 
 MAX_ZONES: Final = 42
 """Zones named in one bombardment (the board has 42)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..errors import OddsInputError
 from ..rules.state import RuleOptions
 from ..rules.units import Force, other_side
 from . import inputs
@@ -81,9 +82,9 @@ def _set_up(
         inputs.count("fortune", fortune, 6)
     inputs.flag("tac10", tac10)
     if tac10 and first != "allies":
-        raise inputs.OddsInputError("TAC-10 changes the Allied attack on order 11: use first='allies'")
+        raise OddsInputError("TAC-10 changes the Allied attack on order 11: use first='allies'")
     if a0.blockhouse:
-        raise inputs.OddsInputError("only the Axis has blockhouses (R-BH-1)")
+        raise OddsInputError("only the Axis has blockhouses (R-BH-1)")
     kinds, sequence = card_kinds(cards, first, options, fortune, tac10)
     return a0, x0, fight_model(policy, a0, x0, kinds), sequence
 

@@ -16,13 +16,13 @@ from ..rules.units import Force, other_side
 from ..rules.words import plural, wrap
 from .distribution import Distribution, SurvivorLaw
 from .exact_chain import run_exact
-from .fight_model import ALLIED_COLS, AXIS_COLS, FIGHT_KEYS, FightModel, after_losses, reachable_forces
+from .fight_model import FIGHT_KEYS, FightModel
 from .one_cycle import CasualtyPolicy
 
 if TYPE_CHECKING:
     import pandas as pd  # imported where a frame is made: a card lab's kernel starts without pandas (issue 33)
 
-__all__ = ["ALLIED_COLS", "AXIS_COLS", "FIGHT_KEYS", "ExactRows", "ZoneFight", "after_losses", "reachable_forces"]
+__all__ = ["ExactRows", "ZoneFight"]
 
 
 class ExactRows(Sequence[dict[str, Any]]):

@@ -42,7 +42,6 @@ __all__ = [
     "MAX_EVENT_DICE",
     "MAX_TEXT_CHARS",
     "MAX_UNITS_A_SIDE",
-    "OddsInputError",
     "choice",
     "count",
     "flag",
@@ -167,7 +166,9 @@ def zone(name: str, value: object) -> str:
 def rule_options(value: object) -> RuleOptions | None:
     """``value`` if it is a :class:`~dday.rules.state.RuleOptions` (or None for the official basic game)."""
     if value is not None and not isinstance(value, RuleOptions):
-        raise OddsInputError(f"options must be a RuleOptions (dday.rules.state.RuleOptions, e.g. RuleOptions(fortune=True)) or None, got {shown(value)}")
+        raise OddsInputError(
+            f"options must be a RuleOptions (dday.rules.state.RuleOptions, e.g. RuleOptions(fortune=True)) or None, got {shown(value)}"
+        )
     return value
 
 

@@ -66,7 +66,7 @@ def cycle(
     Both sides fire with every unit (casualties still fire, R-COMBAT-6), so the joint law is
     the product of two independent hit distributions; hits are capped at the enemy's units.
 
-    The keyword options are passed to :func:`dday.rules.engine.combat_dice`, so the advanced rules
+    The keyword options are passed to :func:`dday.rules.orders.combat.combat_dice`, so the advanced rules
     change the odds exactly as they change the engine's dice (:func:`combat_options` reads
     them off a game state):
 

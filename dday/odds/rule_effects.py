@@ -29,7 +29,7 @@ def _probe(options: RuleOptions) -> State:
 def hit_numbers(options: RuleOptions | None = None, card: int = 1, fortune: int = 0) -> dict[str, int]:
     """What each die must roll (or less) on order ``card`` with fortune die ``fortune``.
 
-    Read from the engine (:func:`dday.rules.engine.hit_number`), so it always agrees with play.
+    Read from the engine (:func:`dday.rules.fortune.hit_number`), so it always agrees with play.
     Keys: ``para`` (ORDER-1), ``naval`` (ORDER-2), ``aa`` (ORDER-4/6), ``bomb`` (ORDER-5),
     ``sea`` (ORDER-9) and ``attack_infantry`` (orders 11 and 13). ``fortune`` is the fortune
     die (1 positive, 6 negative, 0 or 2-5 no effect, R-FORT-2). Pass the number on to the

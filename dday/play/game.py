@@ -1,6 +1,6 @@
 """Play whole games: decisions from players, dice from a seeded generator.
 
->>> from dday.bots import RandomBot
+>>> from dday.bots.base import RandomBot
 >>> g = play_game(RandomBot(), RandomBot(), seed=1)
 >>> g.final.winner in ("allies", "axis"), len(g.record) > 100
 (True, True)
@@ -16,7 +16,7 @@ from typing import overload
 
 import numpy as np
 
-from ..bots import Player
+from ..bots.base import Player
 from ..rules.actions import Action
 from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
@@ -29,7 +29,7 @@ class LegalActions(Sequence[Action]):
     """``legal_actions(state)``, worked out on first use.
 
     A bot that finds its own candidates (``GreedyBot`` moves through
-    :func:`dday.rules.engine.move_options`) never pays for the list of action objects.
+    :func:`dday.rules.orders.movement.move_options`) never pays for the list of action objects.
 
     >>> acts = LegalActions(initial_state())
     >>> len(acts) == len(legal_actions(initial_state())), list(acts) == legal_actions(initial_state())

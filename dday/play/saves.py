@@ -27,7 +27,7 @@ Inputs are numbered from 0, like ``saved["inputs"]``. :func:`load_game` checks e
 before it returns, so there is never a half-loaded game.
 
 >>> from dday.play.game import play_game
->>> from dday.bots import GreedyBot
+>>> from dday.bots.greedy import GreedyBot
 >>> g = play_game(GreedyBot(), GreedyBot(), seed=5)
 >>> data = save_game(g)                      # a dict; save_game(g, "game.json") also writes it
 >>> data["format"], data["version"], data["seed"], data["players"], data["checksum"][:7]
@@ -49,7 +49,7 @@ True
 ('1i 1b', 0)
 
 Regenerate the golden game of the tests deliberately with
-``python -m dday.saves --make-golden tests/data/golden_game.json``.
+``python -m dday.play.saves --make-golden tests/data/golden_game.json``.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import GreedyBot
+from ..bots.greedy import GreedyBot
 from ..errors import DDayError, SaveFileError
 from ..rules.actions import Action, parse_action, quote
 from ..rules.dice import Faces
@@ -73,7 +73,7 @@ from ..rules.setup import check_invariants, initial_state, state_from_json
 from ..rules.state import RuleOptions, State
 from ..rules.units import SIDES
 from .game import GameRecord, play_game
-from .save_file import CHECKSUM_KEY, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_DIGITS, checksum, read_json
+from .save_file import CHECKSUM_KEY, checksum, read_json
 
 FORMAT = "dday-game"
 VERSION = 3  # 3: a checksum of the content; 2: firing arcs may cover two beachheads, so a blockhouse's shot names its beach (R-BH-3)
@@ -81,23 +81,7 @@ UNCHECKED_VERSION = 2  # loaded without a checksum, only if it replays, and with
 
 Input = Action | Faces
 
-__all__ = [
-    "FORMAT",
-    "MAX_DEPTH",
-    "MAX_FILE_BYTES",
-    "MAX_NUMBER_DIGITS",
-    "VERSION",
-    "History",
-    "LoadedGame",
-    "checksum",
-    "final_mismatches",
-    "load_game",
-    "make_golden",
-    "read_json",
-    "replay",
-    "save_game",
-    "seal",
-]
+__all__ = ["FORMAT", "VERSION", "History", "LoadedGame", "final_mismatches", "load_game", "make_golden", "replay", "save_game", "seal"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,7 +314,9 @@ def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bo
         )
     version = data.get("version")
     if version not in (VERSION, UNCHECKED_VERSION) or isinstance(version, bool):
-        raise SaveFileError(f"saved-game version {quote(version)} is not supported (this dday reads versions {UNCHECKED_VERSION} and {VERSION})")
+        raise SaveFileError(
+            f"saved-game version {quote(version)} is not supported (this dday reads versions {UNCHECKED_VERSION} and {VERSION})"
+        )
     keys = KEYS if version == VERSION else KEYS_UNCHECKED
     unknown = sorted(set(data) - set(keys), key=str)
     if unknown:
@@ -355,7 +341,11 @@ def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bo
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
         raise SaveFileError(f"'seed' must be a whole number of at least 0, or null, not {quote(seed)}")
     players = data["players"]
-    if not isinstance(players, dict) or not set(players) <= set(SIDES) or not all(isinstance(v, str) and 0 < len(v) <= 40 for v in players.values()):
+    if (
+        not isinstance(players, dict)
+        or not set(players) <= set(SIDES)
+        or not all(isinstance(v, str) and 0 < len(v) <= 40 for v in players.values())
+    ):
         raise SaveFileError(f"'players' must map 'allies' and 'axis' to short names, not {quote(players)}")
     if data["start"] is None:
         start = initial_state(rules)
@@ -424,7 +414,9 @@ def load_game(source: str | bytes | os.PathLike[str] | dict[str, Any]) -> Loaded
     final = states[-1]
     diff = final_mismatches(data["final"], json.loads(json.dumps(final.to_json())))
     if diff:
-        raise SaveFileError(f"the replayed final position does not match the stored one (differs in: {', '.join(diff[:8])}); the file was changed")
+        raise SaveFileError(
+            f"the replayed final position does not match the stored one (differs in: {', '.join(diff[:8])}); the file was changed"
+        )
     if not start_given:  # units are conserved in a game played from the set-up (not in a prepared start)
         check_invariants(final, error=SaveFileError)
     return LoadedGame(states, inputs, seed, players, start_given, note="" if data["version"] == VERSION else UNCHECKED_NOTE)
@@ -458,7 +450,7 @@ def make_golden(path: str | os.PathLike[str] | None = None, seed: int = 2026) ->
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m dday.saves", description="Saved games: make the golden game, or check a file.")
+    p = argparse.ArgumentParser(prog="python -m dday.play.saves", description="Saved games: make the golden game, or check a file.")
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--make-golden", metavar="PATH", help="play greedy vs greedy (seed 2026) and save it to PATH")
     g.add_argument("--check", metavar="PATH", help="load PATH, replaying and validating every input")
@@ -473,7 +465,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SaveFileError as exc:
         print(f"invalid: {exc}")
         return 1
-    print(f"ok: {len(game)} inputs, {game.final.winner or 'nobody yet'} {'won' if game.final.is_over else 'to play'}, turn {game.final.turn}")
+    print(
+        f"ok: {len(game)} inputs, {game.final.winner or 'nobody yet'} {'won' if game.final.is_over else 'to play'}, turn {game.final.turn}"
+    )
     if game.note:
         print(f"note: {game.note}")
     return 0

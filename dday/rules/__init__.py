@@ -1,18 +1,7 @@
-"""The rules of *Axis & Allies: D-Day*: the engine's rule modules and the rules reference.
+"""The rules of *Axis & Allies: D-Day*: the engine's rule modules (one per order card in
+:mod:`dday.rules.orders`) and the rules reference (:mod:`dday.rules.reference`).
 
->>> from dday import rules
->>> rules.lookup("R-BH-2").title
+>>> from dday.rules.reference import lookup
+>>> lookup("R-BH-2").title
 'Blockhouses fire to sea'
 """
-
-from dday.rules.reference import (
-    BadReferenceError,
-    RuleRef,
-    UnknownRuleError,
-    all_rules,
-    lookup,
-    rule_title,
-    rules_card,
-)
-
-__all__ = ["BadReferenceError", "RuleRef", "UnknownRuleError", "all_rules", "lookup", "rule_title", "rules_card"]

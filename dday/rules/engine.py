@@ -8,8 +8,9 @@ automatically, so every step a caller sees is a real choice or a real roll.
 The rules live in :mod:`dday.rules.flow` (card sequence, tactics offers, victory),
 :mod:`dday.rules.orders` (one module per order card), :mod:`dday.rules.fortune` and
 :mod:`dday.rules.tactics`; each registers its handlers in :mod:`dday.rules.registry` when it
-is imported. This module imports them all, dispatches through the registry's tables and is
-the public face (it re-exports the names other modules use).
+is imported. This module imports them all and dispatches through the registry's tables; each
+name it uses from those modules is imported from the module that defines it (the package's
+public face for the engine is :mod:`dday` itself).
 
 >>> import numpy as np
 >>> from dday.rules.setup import initial_state
@@ -36,12 +37,8 @@ from . import orders, tactics  # noqa: F401  (importing them registers every car
 from .actions import Action, Pick, check_well_formed
 from .cards import ORDER_CARDS
 from .dice import Dice, Faces
-from .flow import EXTENDED_PLAY_LAST_TURN, EXTENDED_PLAY_UNITS, start_card
-from .fortune import hit_number
-from .orders.combat import casualty_options, combat_dice, cycle_targets, dice_groups
-from .orders.movement import check_move, move_options
+from .orders.combat import cycle_targets
 from .orders.o01_airborne import para_targets
-from .orders.o03_fighter_patrol import patrol_options
 from .registry import ACT, FORTUNE_PICKS, LEGAL, PICK, ROLL, legal, on_action
 from .state import State, evolve
 from .steps import (
@@ -59,25 +56,15 @@ from .steps import (
 from .words import count, plural, side_name, unit_noun
 
 __all__ = [
-    "EXTENDED_PLAY_LAST_TURN",
-    "EXTENDED_PLAY_UNITS",
     "ROLL_KINDS",
     "apply",
-    "casualty_options",
     "chance_outcomes",
-    "check_move",
-    "combat_dice",
     "describe_step",
-    "dice_groups",
-    "hit_number",
     "hit_targets",
     "iter_legal_actions",
     "legal_actions",
-    "move_options",
-    "patrol_options",
     "sample_roll",
     "settle",
-    "start_card",
     "step_dice",
 ]
 

@@ -18,8 +18,9 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .board import Board, load_board
-from .engine import apply, settle, start_card
+from .engine import apply, settle
 from .events import Event
+from .flow import start_card
 from .positions import validate_position
 from .state import RuleOptions, State
 from .steps import GameOver

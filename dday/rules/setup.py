@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import SaveFileError
 from .board import Board, load_board
 from .effects import parse_effect
-from .engine import start_card
+from .flow import start_card
 from .positions import validate_position
 from .state import FORMAT_VERSION, RuleOptions, State
 from .steps import GameOver, step_from_json

@@ -1,12 +1,11 @@
 """Named rule sets (VAR-RM-n, VAR-TA-n in dday/data/reference/50-variants.md): the official rules, the fan reference manual's house rules
 (VAR-RM) and the TripleA "D-Day 2" rules (VAR-TA), as option bundles, and notebook 24's
-comparison of them. The decks themselves are data in :mod:`dday.rules.decks` (re-exported
-here); notebook 23's card tables are in :mod:`dday.views.deck_tables`.
+comparison of them. The decks themselves are data in :mod:`dday.rules.decks`; notebook 23's card tables are in :mod:`dday.views.deck_tables`.
 
 >>> ruleset("triplea").fighter_limit
 3
->>> FORTUNE[2].positive
-'naval dice hit on 1-3'
+>>> ruleset("official+fortune").fortune
+True
 """
 
 from __future__ import annotations
@@ -14,28 +13,17 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any
 
-from ..rules.decks import FORTUNE, TACTICS, TRIPLEA_ORDER, RulesConflictError
+from ..rules.decks import TRIPLEA_ORDER, RulesConflictError
 from ..rules.state import RuleOptions
 from ..rules.words import count, interval, percent, plural
 
-__all__ = [
-    "FORTUNE",
-    "OPTION_INFO",
-    "RULESETS",
-    "TACTICS",
-    "TRIPLEA_ORDER",
-    "RulesConflictError",
-    "compare_rulesets",
-    "rates_figure",
-    "ruleset",
-    "ruleset_table",
-]
+__all__ = ["OPTION_INFO", "RULESETS", "compare_rulesets", "rates_figure", "ruleset", "ruleset_table"]
 
 RULESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "official+fortune": {"fortune": True},
     "official+fortune+tactics": {"fortune": True, "tactics": True},
-    # VAR-RM house rules (the file's errors are not playable, see tests/test_variants.py)
+    # VAR-RM house rules (the file's errors are not playable, see tests/variants/test_variants.py)
     "reference-manual": {
         "coastal_bombardment": True,  # VAR-RM-5
         "artillery_orders": True,  # VAR-RM-7, -8, -9

@@ -36,7 +36,9 @@ from ..play.simulate import game_seeds, interval_error_y, play_with_turn_ends, s
 from ..rules.board import load_board
 from ..rules.state import RuleOptions, State
 from ..rules.words import count, interval, percent
-from .maps import CONTROL_COLORS, SIDE_COLORS, frame_board, map_geometry, plotly_geojson, sea_trace, zone_control
+from .maps.geodata import CONTROL_COLORS, SIDE_COLORS, map_geometry, plotly_geojson
+from .maps.labels import zone_control
+from .maps.plotly_view import frame_board, sea_trace
 
 __all__ = [
     "VALUES",

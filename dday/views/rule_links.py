@@ -9,7 +9,7 @@ notebook or the reference, run ::
     python -m dday.views.rule_links notebooks/*.ipynb          # rewrite the titles
     python -m dday.views.rule_links --check notebooks/*.ipynb  # exit 1 if any is stale
 
-and ``tests/test_rule_links.py`` fails while a notebook is out of date. Code spans, code
+and ``tests/notebooks/test_rule_links.py`` fails while a notebook is out of date. Code spans, code
 blocks and links are left alone, and IDs the reference does not know stay as they are (another
 test makes sure there are none).
 
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..rules.reference import ID_PATTERN, UnknownRuleError, lookup
 
-TITLE_LIMIT = 400  # characters of hover text at most: a summary is one or two sentences (tests/test_rule_links.py checks)
+TITLE_LIMIT = 400  # characters of hover text at most: a summary is one or two sentences (tests/notebooks/test_rule_links.py checks)
 
 _OURS = re.compile(rf'<abbr title="[^"]*">({ID_PATTERN})</abbr>')  # what this module wrote before
 _LEAVE = re.compile(r"```.*?```|`[^`\n]*`|<a\b.*?</a>|<abbr\b.*?</abbr>|\[[^\]\n]*\]\([^)\n]*\)", re.DOTALL)
@@ -39,7 +39,7 @@ _ID = re.compile(rf"(?<![\w-])({ID_PATTERN})(?![\w-])")
 
 
 def hover_text(rule_id: str) -> str:
-    """The hover text of one rule: ID, title, how sure (:attr:`~dday.rules.RuleRef.label`) and its summary.
+    """The hover text of one rule: ID, title, how sure (:attr:`~dday.rules.reference.RuleRef.label`) and its summary.
 
     >>> hover_text("FAQ-29")[:60]
     'FAQ-29 — Can troops land in any zone linked to their beach b'

@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Any, Final
 import ipywidgets as w
 import numpy as np
 
-from ..bots import GreedyBot
+from ..bots.greedy import GreedyBot
 from ..rules.cards import ORDER_CARDS
 from ..rules.engine import apply, legal_actions, sample_roll
 from ..rules.events import CardStarted
 from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
 from ..rules.words import count
-from .maps import LeafletView
+from .maps.leaflet_view import LeafletView
 from .widgets import style as st
 from .widgets.play import PlayerSpec, PlayLab
 

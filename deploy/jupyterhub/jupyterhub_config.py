@@ -9,7 +9,7 @@ server has a memory limit.
 Install, as root, in one environment that every account can read (for example /opt/dday)::
 
     python3 -m venv --upgrade-deps /opt/dday
-    /opt/dday/bin/pip install "dday_tutorial-0.2.0-py3-none-any.whl[hub]"   # the wheel built by python -m build
+    /opt/dday/bin/pip install "dday_tutorial-0.3.0-py3-none-any.whl[hub]"   # the wheel built by python -m build
     npm install -g configurable-http-proxy   # the hub's proxy (Node.js)
     cd /etc/jupyterhub && /opt/dday/bin/jupyterhub -f /path/to/this/jupyterhub_config.py
 
@@ -25,7 +25,7 @@ What a school sets, by environment variable or by editing the lines below:
 - ``DDAY_HUB_IDLE_TIMEOUT``: seconds without activity before a server is stopped (default 3600).
 - ``DDAY_HUB_URL``: where the hub listens (default ``http://:8000``, every interface).
 
-Tested with JupyterHub 5.5 (``tests/test_hub.py`` runs this file with test logins and a local
+Tested with JupyterHub 5.5 (``tests/app/test_hub.py`` runs this file with test logins and a local
 spawner); JupyterHub 6 breaks NativeAuthenticator 1.3's login.
 """
 

@@ -3,10 +3,12 @@
 This is **not** the 2004 game the rest of the package plays. In 1961 a battle is one die roll
 on a *combat results table* (CRT): add up the attack factors, add up the defense factors
 (multiplied by terrain), reduce the two totals to an odds column, roll once, and the result
-hits whole stacks. The module models the parts of that system that can be computed without
+hits whole stacks. The package models the parts of that system that can be computed without
 the 1961 map: odds and their rounding, the CRT, terrain multipliers, exact result
 probabilities, exchanges, soak-off limits and the descriptive rules as checkable data.
 
+>>> from dday.variants.avalon_hill.combat_table import battle_odds, result_probabilities
+>>> from dday.variants.avalon_hill.procedures import exchange
 >>> battle_odds([4], [2])                       # AH-9: the 29th Division (4) against a static division (2)
 '2-1'
 >>> battle_odds([4, 4], [4], terrain="city")    # two 4-factor divisions against a 4-defense unit in a city
@@ -24,7 +26,7 @@ its tag. Two pieces are **RECONSTRUCTED** in the rules reference itself and must
 * the rounding of uneven ratios and the automatic elimination above 6-1 (AH-9) are the
   classic Avalon Hill convention, not stated in the 1961 text.
 
-This module adds two choices of its own, also RECONSTRUCTED: several terrain features do not
+This package adds two choices of its own, also RECONSTRUCTED: several terrain features do not
 stack (the single highest multiplier applies, :func:`terrain_multiplier`), and an attacker
 who cannot pay an exchange in full loses every attacking unit (:func:`exchange`). Which units
 pay an exchange is the attacker's free choice; :func:`exchange` picks one sensible answer
@@ -34,67 +36,3 @@ The code is in three modules: :mod:`.combat_table` (units, terrain, odds, the re
 :mod:`.procedures` (battles, exchanges, the descriptive rules) and :mod:`.comparison` (against
 the 2004 game, notebook 22).
 """
-
-from .combat_table import (
-    AUTO_DE,
-    COLUMNS,
-    CONFIDENCE,
-    CRT,
-    QUOTED_UNITS,
-    RESULTS,
-    TERRAIN,
-    UNIT_KINDS,
-    ASide,
-    Choice,
-    Factors,
-    OddsTooLowError,
-    Result,
-    TerrainInfo,
-    battle_odds,
-    can_attack,
-    confidence_frame,
-    confidence_table,
-    crt_frame,
-    crt_result,
-    massing_table,
-    modified_defense,
-    odds_column,
-    quoted_units_table,
-    result_distribution,
-    result_probabilities,
-    soak_off_allowed,
-    terrain_multiplier,
-)
-from .comparison import compare_models, massing_figure, results_figure, sweep_2004, sweep_figure, sweep_table
-from .procedures import (
-    DIVISIONS_ACROSS_RHINE,
-    DROP_RANGE,
-    LAST_WEEK,
-    MAX_DROPS,
-    MAX_PER_SEA_SQUARE,
-    REPLACEMENTS,
-    STACK_LIMIT,
-    TROOP_INVASION_EXAMPLES,
-    TURN_SEQUENCE,
-    VICTORY,
-    Battle,
-    BattleSummary,
-    Exchange,
-    allied_victory,
-    battle_summary,
-    check_battle_plan,
-    drop_allowed,
-    exchange,
-    exerts_zoc,
-    german_setup_legal,
-    german_victory,
-    invasion_within_limits,
-    may_occupy,
-    path_legal,
-    reinforcement_entry_allowed,
-    replacement_allowance,
-    stack_legal,
-    stack_movement,
-)
-
-__all__ = ["AUTO_DE", "COLUMNS", "CONFIDENCE", "CRT", "DIVISIONS_ACROSS_RHINE", "DROP_RANGE", "LAST_WEEK", "MAX_DROPS", "MAX_PER_SEA_SQUARE", "QUOTED_UNITS", "REPLACEMENTS", "RESULTS", "STACK_LIMIT", "TERRAIN", "TROOP_INVASION_EXAMPLES", "TURN_SEQUENCE", "UNIT_KINDS", "VICTORY", "ASide", "Battle", "BattleSummary", "Choice", "Exchange", "Factors", "OddsTooLowError", "Result", "TerrainInfo", "allied_victory", "battle_odds", "battle_summary", "can_attack", "check_battle_plan", "compare_models", "confidence_frame", "confidence_table", "crt_frame", "crt_result", "drop_allowed", "exchange", "exerts_zoc", "german_setup_legal", "german_victory", "invasion_within_limits", "massing_figure", "massing_table", "may_occupy", "modified_defense", "odds_column", "path_legal", "quoted_units_table", "reinforcement_entry_allowed", "replacement_allowance", "result_distribution", "result_probabilities", "results_figure", "soak_off_allowed", "stack_legal", "stack_movement", "sweep_2004", "sweep_figure", "sweep_table", "terrain_multiplier"]

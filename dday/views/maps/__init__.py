@@ -28,66 +28,11 @@ contested reddish purple (dashed border on the leaflet map), empty zones cream. 
 use one colour per power: Germany dark grey, UK orange, US bluish green.
 
 >>> from dday.rules.board import load_board
+>>> from dday.views.maps.geodata import load_zones
+>>> from dday.views.maps.labels import control
 >>> zones = load_zones()
 >>> sum(f["properties"]["kind"] == "land" for f in zones["features"]) == len(load_board().zones)
 True
 >>> control("axis", False), control(None, True), control(None, False)
 ('axis', 'contested', 'empty')
 """
-
-from .geodata import (
-    AIRFIELD_COLOR,
-    ATTRIBUTION,
-    BORDER_COLOR,
-    BORDER_NOTE,
-    CONTROL_COLORS,
-    CONTROL_LABELS,
-    EMPTY_TOPO,
-    POWER_COLORS,
-    POWER_SHORT,
-    POWER_TEXT,
-    SEA_COLOR,
-    SIDE_COLORS,
-    Control,
-    load_zones,
-    map_geometry,
-    plotly_geojson,
-    validate_zones,
-)
-from .labels import Badge, acting, badge_texts, control, describe, title, zone_control
-from .leaflet_view import LeafletView
-from .plotly_view import export_png, frame_board, plotly_map, png_bytes, sea_trace, show_config
-
-__all__ = [
-    "AIRFIELD_COLOR",
-    "ATTRIBUTION",
-    "BORDER_COLOR",
-    "BORDER_NOTE",
-    "CONTROL_COLORS",
-    "CONTROL_LABELS",
-    "EMPTY_TOPO",
-    "POWER_COLORS",
-    "POWER_SHORT",
-    "POWER_TEXT",
-    "SEA_COLOR",
-    "SIDE_COLORS",
-    "Badge",
-    "Control",
-    "LeafletView",
-    "acting",
-    "badge_texts",
-    "control",
-    "describe",
-    "export_png",
-    "frame_board",
-    "load_zones",
-    "map_geometry",
-    "plotly_geojson",
-    "plotly_map",
-    "png_bytes",
-    "sea_trace",
-    "show_config",
-    "title",
-    "validate_zones",
-    "zone_control",
-]

@@ -18,7 +18,7 @@ from ...bots import STRONGEST, STRONGEST_WORDS
 from ...rules.cards import ORDER_CARDS
 from ...rules.state import State
 from ...rules.words import count
-from ..maps import CONTROL_COLORS, POWER_COLORS, POWER_TEXT
+from ..maps.geodata import CONTROL_COLORS, POWER_COLORS, POWER_TEXT, SIDE_COLORS
 from . import style as st
 
 __all__ = ["UNIT_LETTER", "card_html", "chart_table_html", "chip", "runs", "seat_words", "turn_track_html"]
@@ -113,7 +113,7 @@ def turn_track_html(state: State) -> str:
 def card_html(state: State) -> str:
     """The order card being played, with its turn, side colour, summary and rules."""
     c = ORDER_CARDS[state.card]
-    color = st.SIDE_COLORS[c.active]
+    color = SIDE_COLORS[c.active]
     resp = f" · response: {escape(c.response)}" if c.response else ""
     left = len(state.deck)
     return (

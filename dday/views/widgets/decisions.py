@@ -262,7 +262,7 @@ class DecisionControl:
 def hint_html(state: State) -> str:
     """The coach's advice for the pending decision as a short HTML note (never played for you).
 
-    The advice comes from :func:`dday.coach.hint`: the planner bot's choice (the strongest) with its reason and
+    The advice comes from :func:`dday.bots.coach.hint`: the planner bot's choice (the strongest) with its reason and
     numbers. When nobody has to decide, the note says so instead.
     """
     try:

@@ -31,7 +31,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ...play.saves import MAX_FILE_BYTES
+from ...play.save_file import MAX_FILE_BYTES
 
 # The browser sends no file larger than the loader reads (a saved game of the longest rule set is
 # under 100 KB), which also keeps every upload far below one message of the kernel's websocket

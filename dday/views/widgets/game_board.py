@@ -1,7 +1,7 @@
 """A whole game in a notebook: two or three players, any seat a bot, save, load, undo and replay.
 
 :class:`GameBoard` puts together what the tutorial widgets already have - the decision
-controls of :class:`~dday.widgets.play.DecisionControl`, the live map of
+controls of :class:`~dday.views.widgets.decisions.DecisionControl`, the live map of
 :class:`~dday.views.maps.LeafletView` and the saved games of :mod:`dday.play.saves` - with the order card
 being played, the reinforcement charts, the turn track and the game log.
 
@@ -46,7 +46,8 @@ from typing import Any, Final
 import ipywidgets as w
 import numpy as np
 
-from ...bots import BOTS, STRONGEST, STRONGEST_WORDS, Player, make_player
+from ...bots import BOTS, STRONGEST, STRONGEST_WORDS, make_player
+from ...bots.base import Player
 from ...errors import DDayError, SaveFileError
 from ...play.saves import History, Input, dumps, load_game, save_game
 from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
@@ -56,7 +57,7 @@ from ...rules.state import RuleOptions, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
 from ..aria import NamedSlider
 from ..log_text import log_lines
-from ..maps import LeafletView
+from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
 from .decisions import hint_html

@@ -36,7 +36,7 @@ from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
 from ...rules.words import count, interval, plural, wrap
 from ..aria import NamedSlider
-from ..maps import CONTROL_COLORS, POWER_COLORS
+from ..maps.geodata import CONTROL_COLORS, POWER_COLORS, SIDE_COLORS
 from ..numbers import percent
 from . import style as st
 from .react_chart import ReactFigure, react_figure
@@ -357,7 +357,7 @@ class OddsLab:
         allies = w.VBox(
             [
                 st.html(
-                    f'<b style="background:{st.SIDE_COLORS["allies"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Allies</b>'
+                    f'<b style="background:{SIDE_COLORS["allies"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Allies</b>'
                 )
             ]
             + [self.sliders[k] for k in self.sliders if k.startswith("allies")]
@@ -365,7 +365,7 @@ class OddsLab:
         axis = w.VBox(
             [
                 st.html(
-                    f'<b style="background:{st.SIDE_COLORS["axis"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Axis</b>'
+                    f'<b style="background:{SIDE_COLORS["axis"]};color:#fff;padding:1px 8px;border-radius:5px;font-size:18px">Axis</b>'
                 )
             ]
             + [self.sliders[k] for k in self.sliders if k.startswith("axis")]

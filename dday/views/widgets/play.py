@@ -18,7 +18,8 @@ import ipywidgets as w
 import numpy as np
 
 from ... import odds
-from ...bots import STRONGEST_WORDS, Player, make_player
+from ...bots import STRONGEST_WORDS, make_player
+from ...bots.base import Player
 from ...bots.coach import hint
 from ...errors import DDayError
 from ...rules.actions import Action
@@ -29,7 +30,8 @@ from ...rules.state import State
 from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
 from ...rules.words import count, exact_text, side_name
 from ..log_text import log_lines
-from ..maps import LeafletView
+from ..maps.geodata import SIDE_COLORS
+from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .decisions import DecisionControl, action_label, bot_played_html, decision_prompt, hint_html, played_html
 from .rolls import RollInfo, figure_widget, roll_info, show_distribution
@@ -180,7 +182,7 @@ class PlayLab:
 
     def bot_decide(self) -> Action:
         """Make the pending decision for the learner: the coach's choice (what **Hint** advises, the
-        planner bot's, the strongest, :func:`dday.coach.hint`), then show what was played and the coach's reason
+        planner bot's, the strongest, :func:`dday.bots.coach.hint`), then show what was played and the coach's reason
         with its numbers. On a side a bot plays, that bot decides (and the note names it)."""
         s = self.state
         if s.is_over or s.current_player not in ("allies", "axis"):
@@ -261,7 +263,7 @@ class PlayLab:
         side = c.active
         resp = f" · response: {escape(c.response)}" if c.response else ""
         return (
-            f'<div style="border-left:8px solid {st.SIDE_COLORS[side]};padding:4px 10px">'
+            f'<div style="border-left:8px solid {SIDE_COLORS[side]};padding:4px 10px">'
             f'<div style="font:bold 24px sans-serif">Order {c.number} — {escape(c.name)}</div>'
             f'<div style="font-size:17px">{escape(c.summary)}</div>'
             f'<div class="dday-muted" style="font-size:15px">Active: {side.capitalize()}{resp} · rules {", ".join(c.rules)}</div></div>'

@@ -22,7 +22,8 @@ import plotly.graph_objects as go
 from ... import odds
 from ...odds.distribution import GROUPS_WORDS, TWO_DICE_WORDS, dice_groups_words
 from ...rules.dice import hits_in
-from ...rules.engine import chance_outcomes, combat_dice, describe_step, hit_targets, step_dice
+from ...rules.engine import chance_outcomes, describe_step, hit_targets, step_dice
+from ...rules.orders.combat import combat_dice
 from ...rules.state import State
 from ...rules.steps import (
     AARoll,

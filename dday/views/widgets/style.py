@@ -22,17 +22,12 @@ import ipywidgets as w
 import plotly.graph_objects as go
 from plotly.io.json import to_json
 
-from ..maps import CONTROL_COLORS, POWER_COLORS, SIDE_COLORS
-
 __all__ = [
     "BAR_COLOR",
     "BASE_FONT",
     "BUTTON_COLORS",
-    "CONTROL_COLORS",
     "HIT_COLOR",
     "PLOTLY_MIME",
-    "POWER_COLORS",
-    "SIDE_COLORS",
     "UI_CLASS",
     "LiveFigure",
     "RedrawnFigure",
@@ -214,7 +209,7 @@ def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None 
             parts.append(
                 f'<div style="display:inline-block;margin:2px 8px 2px 0;padding:0 4px;border:1px solid {MUTED};border-radius:8px">'
                 f'<div style="font:15px sans-serif;padding:2px 4px">{escape(caption)}</div>'
-                f'{"".join(_die_html(f, h) for f in group)}</div>'
+                f"{''.join(_die_html(f, h) for f in group)}</div>"
             )
         boxes = "".join(parts)
     else:
