@@ -55,6 +55,7 @@ def play_one(job: tuple[str, str, str, int]) -> dict[str, Any]:
     from dday.bots import make_player
     from dday.play.game import play_game
     from dday.variants.rulesets import ruleset
+    from dday.views.log_text import lines_of
 
     rules_name, allies, axis, seed = job
     name, _, extra = rules_name.partition("|")
@@ -68,7 +69,7 @@ def play_one(job: tuple[str, str, str, int]) -> dict[str, Any]:
         "winner": g.final.winner,
         "record": [_input_json(x) for x in g.record],
         "final": g.final.to_json(),
-        "log": g.log,
+        "log": lines_of(g.log, g.final.board),  # the sentences a learner reads
     }
 
 

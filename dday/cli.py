@@ -314,8 +314,15 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         options = ruleset(args.ruleset, three_player=not args.two_player)
         print(f"Axis & Allies: D-Day - Allies: {args.allies} bot, Axis: {args.axis} bot, seed {args.seed}", file=out)
 
-        def show(line: str) -> None:
+        from .rules.board import load_board
+        from .rules.events import Event
+        from .views.log_text import event_text  # the log's sentences (the game records typed events)
+
+        board = load_board()
+
+        def show(event: Event) -> None:
             if not args.quiet:
+                line = event_text(event, board)
                 indent = "" if line.startswith(("Turn ", "End of turn", "The ")) else "    "
                 print(indent + line, file=out)
 

@@ -19,6 +19,7 @@ from dday.rules.setup import initial_state
 from dday.rules.state import State
 from dday.rules.steps import AttackRoll
 from dday.rules.units import Force
+from dday.views.log_text import log_lines
 
 
 def item(x: Any) -> Any:
@@ -31,14 +32,14 @@ def play(state: State, *script: Any) -> tuple[State, list[str]]:
     lines: list[str] = []
     for x in script:
         state = apply(state, item(x))
-        lines.extend(state.events)
+        lines.extend(log_lines(state))
     return state, lines
 
 
 def play_from(state: State, *script: Any) -> tuple[State, list[str]]:
     """Like :func:`play`, the log also holding the lines that made ``state`` (e.g. a fortune roll's card)."""
     after, lines = play(state, *script)
-    return after, [*state.events, *lines]
+    return after, [*log_lines(state), *lines]
 
 
 def log_of(state: State, script: Sequence[Any]) -> tuple[State, list[str]]:

@@ -229,6 +229,51 @@ def test_no_module_over_600_lines(module: str) -> None:
     assert n <= MAX_LINES, f"{MODULES[module].relative_to(ROOT)} has {n} lines (at most {MAX_LINES})"
 
 
+# the rules record typed events; the sentences of the log are written in dday.views.log_text
+LOG_CALLS = frozenset({"log", "log_all", "record", "record_all"})  # the old and the new name of the logging functions
+
+
+def _is_sentence(node: ast.AST) -> bool:
+    """Is ``node`` a sentence: a string, an f-string, strings joined with ``+``, or a list of those?"""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _is_sentence(node.left) or _is_sentence(node.right)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return any(_is_sentence(e) for e in node.elts)
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+        return _is_sentence(node.elt)
+    return False
+
+
+def text_log_lines(tree: ast.AST, where: str) -> list[str]:
+    """The calls of a logging function in ``tree`` whose event is a sentence, or holds an f-string."""
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in LOG_CALLS:
+            for arg in node.args[1:]:  # the first is the state
+                if _is_sentence(arg) or any(isinstance(n, ast.JoinedStr) for n in ast.walk(arg)):
+                    bad.append(f"{where}:{node.lineno}: {node.func.id}({ast.unparse(arg)[:60]}...)")
+    return bad
+
+
+def test_the_text_log_line_check_can_fail() -> None:
+    """What the check below refuses: the English written inside the rules (as before issue 30)."""
+    refused = ['log(s, f"Turn {t}")', 'log(s, "No unit moves")', 'log(s, "placed: " + x)', 'log_all(s, [f"{m} moves" for m in ms])', 'record(s, Note(f"{n} hits"))']
+    allowed = ['record(s, CardStarted(t, 3))', 'record(add_effect(s, f"NOAA:{z}"), FortuneZone(4, z))', 'record(s, VictoryCheck("held", turn=3))']
+    assert all(text_log_lines(ast.parse(code), "x") for code in refused)
+    assert not any(text_log_lines(ast.parse(code), "x") for code in allowed)
+
+
+def test_the_rules_record_events_not_sentences() -> None:
+    """No log line inside dday/rules (or the variants' rules) is a string or an f-string: the rules record
+    typed events (dday.rules.events) and dday.views.log_text writes the sentences (issue 30, point 3)."""
+    bad = [line for name, tree in TREES.items() if name.startswith(("dday.rules", "dday.variants")) for line in text_log_lines(tree, name)]
+    assert not bad, "log lines written as text inside the rules:\n" + "\n".join(bad)
+
+
 def test_each_order_card_module_registers_how_its_order_begins() -> None:
     """Order n starts with the handler its own module o{n:02d}_*.py registered (dday.rules.registry)."""
     from dday.rules import registry

@@ -37,13 +37,12 @@ from ..rules.actions import (
     PlaceReinforcement,
     SplitNavalDice,
 )
-from ..rules.editing import with_article
 from ..rules.engine import legal_actions
 from ..rules.fortune import hit_number
 from ..rules.state import State
 from ..rules.steps import DeclareMovesStep
 from ..rules.units import Force, other_side
-from ..rules.words import count, percent, plural, roll_words, side_name
+from ..rules.words import count, percent, plural, roll_words, side_name, with_article
 from . import BOTS, STRONGEST
 from .allies_plan import needs_a_detachment
 from .context import distances

@@ -20,6 +20,7 @@ from ..bots.base import Player
 from ..rules.actions import Action
 from ..rules.dice import Faces
 from ..rules.engine import apply, legal_actions, sample_roll
+from ..rules.events import Event
 from ..rules.setup import initial_state
 from ..rules.state import RuleOptions, State
 
@@ -62,11 +63,12 @@ class LegalActions(Sequence[Action]):
 
 @dataclass
 class GameRecord:
-    """A finished (or stopped) game: the final state, every input in order, and the log."""
+    """A finished (or stopped) game: the final state, every input in order, and the log (typed
+    events; :func:`dday.views.log_text.lines_of` writes them as sentences)."""
 
     final: State
     record: list[Action | Faces] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
     seed: int | None = None
     start: State | None = None  # the state the game was played from (None: the set-up)
     players: dict[str, str] = field(default_factory=dict)  # side -> player name
@@ -84,14 +86,14 @@ def play_game(
     options: RuleOptions | None = None,
     state: State | None = None,
     max_steps: int = 100_000,
-    on_event: Callable[[str], None] | None = None,
+    on_event: Callable[[Event], None] | None = None,
     on_state: Callable[[State], None] | None = None,
 ) -> GameRecord:
     """Play from ``state`` (default: the set-up) until the game ends.
 
     The dice and the bots' tie-breaks use one generator made from ``seed``, so the same
-    seed and the same players always give the same game. ``on_event`` receives every log
-    line; ``on_state`` every state after an input (not the starting one).
+    seed and the same players always give the same game. ``on_event`` receives every event
+    of the log as it happens; ``on_state`` every state after an input (not the starting one).
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     s = state or initial_state(options)
@@ -101,10 +103,10 @@ def play_game(
         start=state,
         players={"allies": getattr(allies, "name", type(allies).__name__), "axis": getattr(axis, "name", type(axis).__name__)},
     )
-    for line in s.events:
-        rec.log.append(line)
+    for event in s.events:
+        rec.log.append(event)
         if on_event:
-            on_event(line)
+            on_event(event)
     players = {"allies": allies, "axis": axis}
     for _ in range(max_steps):
         if s.is_over:
@@ -118,10 +120,10 @@ def play_game(
         rec.record.append(x)
         if on_state:
             on_state(s)
-        for line in s.events:
-            rec.log.append(line)
+        for event in s.events:
+            rec.log.append(event)
             if on_event:
-                on_event(line)
+                on_event(event)
     else:
         raise RuntimeError(f"game did not end within {max_steps} steps")
     rec.final = s

@@ -1,15 +1,16 @@
 """Small state editors and readers that every order card, fortune card and tactics card uses.
 
-Every editor returns a new :class:`~dday.rules.state.State` (states are immutable). The text
-helpers make the log lines.
+Every editor returns a new :class:`~dday.rules.state.State` (states are immutable).
+:func:`record` adds what happened, as typed :mod:`~dday.rules.events` (the views write the sentences).
 
 >>> from dday.rules.setup import initial_state
->>> s = add_units(initial_state(), "F11", "US", "tank", 1)
->>> s.units("F11", "US").short(), zone_name(s, "F11")
-('1t', 'F11 Sainte-Mère-Église')
 >>> from dday.rules.effects import Flooded
->>> with_article("infantry"), faces_text((1, 4)), effects_of(add_effect(s, Flooded("F12")), Flooded)
-('an infantry', '1,4', [Flooded(zone='F12')])
+>>> from dday.rules.events import UnitsLanded
+>>> s = add_units(initial_state(), "F11", "US", "tank", 1)
+>>> s.units("F11", "US").short(), effects_of(add_effect(s, Flooded("F12")), Flooded)
+('1t', [Flooded(zone='F12')])
+>>> record(s, UnitsLanded("US", "tank", 1, "Utah", "F11")).events[-1]
+UnitsLanded(power='US', unit='tank', count=1, beach='Utah', zone='F11')
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from .dice import Dice, Faces
+from .dice import Dice
 from .effects import Effect
+from .events import Event
 from .state import State, evolve
 from .steps import PickStep
 from .units import POWERS, Air, Force
@@ -27,14 +29,14 @@ from .units import POWERS, Air, Force
 # small state editors and readers (all editors return new states)
 
 
-def log(s: State, msg: str) -> State:
-    """``s`` with ``msg`` added to the log lines of this transition."""
-    return evolve(s, events=(*s.events, msg))
+def record(s: State, event: Event) -> State:
+    """``s`` with ``event`` added to what this transition did."""
+    return evolve(s, events=(*s.events, event))
 
 
-def log_all(s: State, msgs: Iterable[str]) -> State:
-    """:func:`log` each of ``msgs`` in turn, with one new state."""
-    return evolve(s, events=(*s.events, *msgs))
+def record_all(s: State, events: Iterable[Event]) -> State:
+    """:func:`record` each of ``events`` in turn, with one new state."""
+    return evolve(s, events=(*s.events, *events))
 
 
 def set_force(s: State, zone: str, power: str, force: Force) -> State:
@@ -98,25 +100,9 @@ def set_air(s: State, zone: str, air: Air) -> State:
     return evolve(s, air=(*s.air[:i], air, *s.air[i + 1 :]))
 
 
-def zone_name(s: State, zone: str) -> str:
-    """The zone's id and town name, for log lines ('F11' -> 'F11 Sainte-Mère-Église')."""
-    return s.board.name(zone)
-
-
-def with_article(word: str) -> str:
-    """'a tank', 'an infantry', 'an artillery' (for log lines)."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def hit_text(d: Dice) -> str:
-    """'1' or '1-3': what the dice hit on, for the log."""
-    h = d.groups[0][0] if d.groups else 0
-    return "1" if h == 1 else f"1-{h}"
-
-
-def faces_text(f: Faces) -> str:
-    """Dice faces for the log: '1,4,6', or 'no dice'."""
-    return ",".join(str(x) for x in f) if f else "no dice"
+def dice_hit_on(d: Dice) -> int:
+    """What the dice of a one-group roll hit on (R-GEN-2: that number or less; 0 for no dice)."""
+    return d.groups[0][0] if d.groups else 0
 
 
 E = TypeVar("E", bound=Effect)
@@ -148,17 +134,14 @@ __all__ = [
     "add_units",
     "air_on_board",
     "destroy",
+    "dice_hit_on",
     "effects_of",
-    "faces_text",
-    "hit_text",
     "kill_in_zone",
-    "log",
-    "log_all",
     "offer_pick",
+    "record",
+    "record_all",
     "remove_from_play",
     "set_air",
     "set_beach",
     "set_force",
-    "with_article",
-    "zone_name",
 ]

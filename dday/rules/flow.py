@@ -12,16 +12,16 @@ Handlers (``python -m dday handlers flow``; a test keeps this table true)::
 from __future__ import annotations
 
 from . import dice as dice_mod
-from .cards import ORDER_CARDS, REMOVAL_REASON, stays_in_deck
+from .cards import ORDER_CARDS, stays_in_deck
 from .decks import FORTUNE, TACTICS
 from .dice import Dice, Faces
-from .editing import add_effect, faces_text, kill_in_zone, log, offer_pick, zone_name
+from .editing import add_effect, kill_in_zone, offer_pick, record
 from .effects import ArtilleryOrderPlayed, NoAA
+from .events import ArtilleryFire, CardStarted, DeckChanged, HouseArtillery, TacticDecided, TurnEnded, VictoryCheck
 from .registry import BEGIN, TACTIC_POSSIBLE, TACTIC_USE, on_pick, on_roll
 from .state import State, evolve
 from .steps import ArtilleryRoll, FortuneRoll, GameOver, PickStep
 from .units import LAND_TYPES, NO_AIR
-from .words import side_name, unit_noun
 
 # ---------------------------------------------------------------------------------------------
 # card flow (R-TURN-1, R-DECK-1..3)
@@ -30,7 +30,7 @@ from .words import side_name, unit_noun
 def start_card(s: State) -> State:
     """Turn up order card ``s.card``: its fortune card first if in use (R-FORT-1), then the order."""
     card = ORDER_CARDS[s.card]
-    s = log(evolve(s, fortune=0), f"Turn {s.turn}, order {card.number}: {card.name}")
+    s = record(evolve(s, fortune=0), CardStarted(s.turn, card.number))
     if s.rules.fortune and s.card in FORTUNE:
         roller = FORTUNE[s.card].roller
         return evolve(s, step=FortuneRoll(dice=Dice.one_face(), card=s.card, roller=roller))
@@ -40,7 +40,7 @@ def start_card(s: State) -> State:
 def finish_card(s: State) -> State:
     """Order ``s.card`` is done: orders 9a/11a or a tactics offer if in play, then the next order (R-TURN-1)."""
     if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
-        s = log(evolve(s, hold=0), "An Allied city was lost during the holding turn: the hold is broken (R-VICTORY-4 option)")
+        s = record(evolve(s, hold=0), VictoryCheck("hold-broken"))
     # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
     s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not isinstance(e, NoAA)))
     if _house_artillery_due(s, s.card):
@@ -59,8 +59,7 @@ def _house_artillery_due(s: State, card: int) -> bool:
 
 def _house_artillery(s: State, card: int) -> State:
     """Play order 9a (Allied artillery) or 11a (Axis artillery) of the reference manual."""
-    name = "9a Allied Artillery Fires" if card == 9 else "11a Axis Artillery Fires"
-    s = log(add_effect(evolve(s, card=card), ArtilleryOrderPlayed(card)), f"Order {name} (reference manual house rule, VAR-RM-7/8)")
+    s = record(add_effect(evolve(s, card=card), ArtilleryOrderPlayed(card)), HouseArtillery(card))
     return arty_next(s, 9 if card == 9 else 111, 0, 0)
 
 
@@ -73,11 +72,10 @@ def advance(s: State, after: int) -> State:
 def _end_turn(s: State) -> State:
     b = s.board
     if s.turn == 1 and 1 in s.deck:
-        s = log(evolve(s, deck=tuple(c for c in s.deck if c != 1)), f"Order 1 leaves the deck: {REMOVAL_REASON[1]}")
+        s = record(evolve(s, deck=tuple(c for c in s.deck if c != 1)), DeckChanged(1, leaves=True))
     s = evolve(s, effects=(), grounded=NO_AIR)
     held = s.allies_hold_all_cities()
-    cities = "; ".join(f"{city} held by {'the ' + side_name(c) if (c := s.controller(z)) else 'nobody'}" for city, z in b.victory_cities.items())
-    s = log(s, f"End of turn {s.turn}: {cities}")
+    s = record(s, TurnEnded(s.turn, tuple(s.controller(z) or "" for z in b.victory_cities.values())))
     s, over = _victory(s, held)
     if over:
         return s
@@ -93,8 +91,8 @@ def _victory(s: State, held: bool) -> tuple[State, bool]:
     b = s.board
     s = evolve(s, hold=s.hold + 1 if held else 0)
 
-    def win(side: str, why: str) -> tuple[State, bool]:
-        return log(evolve(s, winner=side, step=GameOver()), why), True
+    def win(side: str, event: VictoryCheck) -> tuple[State, bool]:
+        return record(evolve(s, winner=side, step=GameOver()), event), True
 
     if s.rules.alternative_wins:
         alt = _alternative_win(s)
@@ -102,35 +100,26 @@ def _victory(s: State, held: bool) -> tuple[State, bool]:
             return alt, True
     if s.rules.capture_win:
         if held:
-            return win("allies", f"The Allies hold all three cities at the end of turn {s.turn}: the Allies win (VAR-RM-15)")
+            return win("allies", VictoryCheck("capture", turn=s.turn))
         if s.turn >= b.turns:
-            return win("axis", f"The Allies do not hold all three cities at the end of turn {b.turns}: the Axis wins (VAR-RM-16)")
+            return win("axis", VictoryCheck("capture-failed", turn=b.turns))
         return s, False
     if s.turn > b.turns:  # extended play (VAR-RM-18)
         if held:
-            return win("allies", f"The Allies control all three cities at the end of turn {s.turn}: the Allies win (VAR-RM-18)")
+            return win("allies", VictoryCheck("extended-win", turn=s.turn))
         if _allied_units_on_board(s) < EXTENDED_PLAY_UNITS or s.turn >= EXTENDED_PLAY_LAST_TURN:
-            return win(
-                "axis",
-                f"Extended play ends after turn {s.turn}: the Allies have {_allied_units_on_board(s)} land units on the board; the Axis wins (VAR-RM-18)",
-            )
-        return log(s, f"Extended play goes on: {_allied_units_on_board(s)} Allied land units on the board (VAR-RM-18)"), False
+            return win("axis", VictoryCheck("extended-ends", turn=s.turn, units=_allied_units_on_board(s)))
+        return record(s, VictoryCheck("extended-goes-on", units=_allied_units_on_board(s))), False
     if s.hold >= 2:
-        return win("allies", f"The Allies have held all three cities for a full turn: the Allies win on turn {s.turn} (R-VICTORY-1)")
+        return win("allies", VictoryCheck("held", turn=s.turn))
     if held and s.turn < b.turns:
-        s = log(s, "The Allies hold all three cities: they win if they still hold them at the end of next turn (R-VICTORY-2)")
+        s = record(s, VictoryCheck("hold-started"))
     if not held and s.turn == b.turns - 1 and not s.rules.extended_play:
-        return win(
-            "axis",
-            f"The Allies do not hold all three cities at the end of turn {s.turn}: they can no longer hold them for a full turn by turn {b.turns}, so the Axis wins (FAQ-11, R-VICTORY-3)",
-        )
+        return win("axis", VictoryCheck("cannot-hold", turn=s.turn, last_turn=b.turns))
     if s.turn >= b.turns:
         if s.rules.extended_play and _allied_units_on_board(s) >= EXTENDED_PLAY_UNITS:
-            return log(
-                s,
-                f"Turn {b.turns} is over, but the Allies have {_allied_units_on_board(s)} land units on the board: play goes on (VAR-RM-18)",
-            ), False
-        return win("axis", f"The Allies have not won by the end of turn {b.turns}: the Axis wins (R-VICTORY-3)")
+            return record(s, VictoryCheck("play-goes-on", turn=b.turns, units=_allied_units_on_board(s))), False
+        return win("axis", VictoryCheck("time-up", turn=b.turns))
     return s, False
 
 
@@ -157,11 +146,11 @@ def _alternative_win(s: State) -> State | None:
     us_left = any(us.total for _, _, us in s.ground) or any(f.total for f in us_boxes)
     valognes = next((z.id for z in b.zones if z.name == "Valognes"), None)
     if not german_left:
-        return log(evolve(s, winner="allies", step=GameOver()), "Every German unit is gone: the Allies win (VAR-RM-17)")
+        return record(evolve(s, winner="allies", step=GameOver()), VictoryCheck("germans-gone"))
     if valognes and s.controller(valognes) == "allies" and s.units(valognes, "UK").total == 0:
-        return log(evolve(s, winner="allies", step=GameOver()), f"The Americans alone hold {b.name(valognes)}: the Allies win (VAR-RM-17)")
+        return record(evolve(s, winner="allies", step=GameOver()), VictoryCheck("americans-alone", zone=valognes))
     if not us_left:
-        return log(evolve(s, winner="axis", step=GameOver()), "Every American unit is gone: the Axis wins (VAR-RM-17)")
+        return record(evolve(s, winner="axis", step=GameOver()), VictoryCheck("americans-gone"))
     return None
 
 
@@ -189,10 +178,7 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
             continue  # order 1 after turn 1, or a card a prepared position left out
         stays = stays_in_deck(nxt, s)
         if in_deck and not stays:
-            s = log(
-                evolve(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)),
-                f"Order {nxt} leaves the deck: {REMOVAL_REASON[nxt]}",
-            )
+            s = record(evolve(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)), DeckChanged(nxt, leaves=True))
             if s.rules.tactics and nxt in s.tactics_left:
                 return _offer_tactic(evolve(s, card=nxt), nxt), True
             if _house_artillery_due(s, nxt):
@@ -205,9 +191,8 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
                 if _house_artillery_due(s, nxt):
                     return _house_artillery(s, nxt), True
                 continue
-            s = log(
-                evolve(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)),
-                f"Order {nxt} returns to the deck: its units are back in play (R-DECK-4)",
+            s = record(
+                evolve(s, deck=tuple(sorted((*s.deck, nxt))), removed=tuple(c for c in s.removed if c != nxt)), DeckChanged(nxt, leaves=False)
             )
         return start_card(evolve(s, card=nxt)), True
     return s, False
@@ -227,12 +212,10 @@ def _offer_tactic(s: State, n: int) -> State:
 @on_pick("tactic")
 def _pick_tactic(s: State, step: PickStep, option: str) -> State:
     n = int(step.data[0])
-    card = TACTICS[n]
     if option == "pass":
-        return advance(log(s, f"Tactics card {n} '{card.name}' is not used; it stays in the deck (R-TAC-2)"), n)
-    note = " [RECONSTRUCTED effect]" if card.reconstructed else ""
+        return advance(record(s, TacticDecided(n, used=False)), n)
     s = evolve(s, tactics_left=tuple(c for c in s.tactics_left if c != n))
-    s = log(s, f"Tactics card {n} '{card.name}' is used by the {side_name(card.side)} and leaves the game (R-TAC-2): {card.effect}{note}")
+    s = record(s, TacticDecided(n, used=True))
     return TACTIC_USE[n](s)
 
 
@@ -291,11 +274,7 @@ def _pick_arty(s: State, step: PickStep, option: str) -> State:
 @on_roll(ArtilleryRoll)
 def _roll_arty(s: State, step: ArtilleryRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    tag = _ARTY[step.code][2]
-    s = log(
-        s,
-        f"Artillery in {zone_name(s, step.origin)} fires at a {unit_noun(1, step.unit, step.power)} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-2, {tag})",
-    )
+    s = record(s, ArtilleryFire(step.origin, step.zone, step.power, step.unit, faces, hit > 0, _ARTY[step.code][2]))
     if hit:
         s = kill_in_zone(s, step.zone, step.power, step.unit)
     return arty_next(s, step.code, s.board.zone_index(step.origin), step.shot + 1)

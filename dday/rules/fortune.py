@@ -23,15 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import dice as dice_mod
-from .decks import FORTUNE
 from .dice import Dice, Faces
-from .editing import add_effect, air_on_board, effects_of, faces_text, log, offer_pick, remove_from_play, set_air, zone_name
+from .editing import add_effect, air_on_board, effects_of, offer_pick, record, remove_from_play, set_air
 from .effects import AttackOnly, AxisAttacks, NoAA
+from .events import FortuneAir, FortuneRolled, FortuneZone, Grounded, ParatrooperRemoved
 from .registry import BEGIN, on_pick, on_roll
 from .state import State, evolve
 from .steps import FortuneRoll, GroundingRoll, PickStep
 from .units import HIT_AA, HIT_BLOCKHOUSE_TO_SEA, HIT_BOMBER, HIT_NAVAL, HIT_PARATROOPER
-from .words import side_name, unit_noun, units
 
 # ---------------------------------------------------------------------------------------------
 # hit numbers and limits
@@ -71,11 +70,8 @@ def patrol_limit(s: State) -> int:
 def _roll_fortune(s: State, step: FortuneRoll, faces: Faces) -> State:
     """R-FORT-2: 1 = the positive result for this order, 6 = the negative one, 2-5 = nothing."""
     f = dice_mod.face(step.dice, faces)
-    card = FORTUNE[step.card]
     result = 1 if f == 1 else 6 if f == 6 else 0
-    what = {1: f"positive: {card.positive}", 6: f"negative: {card.negative}", 0: "no effect"}[result]
-    note = f" [RECONSTRUCTED: {card.note_for(result)}]" if result and card.note_for(result) else ""
-    s = log(evolve(s, fortune=result), f"Fortune card {card.number} (the {side_name(card.roller)} roll): {f} -> {what}{note} (R-FORT-2)")
+    s = record(evolve(s, fortune=result), FortuneRolled(step.card, f))
     return _fortune_setup(s)
 
 
@@ -155,10 +151,7 @@ def _roll_ground(s: State, step: GroundingRoll, faces: Faces) -> State:
     flies = dice_mod.hits_in(step.dice, faces)
     uk_g, us_g = step.dice.groups[0][1] - flies[0], step.dice.groups[1][1] - flies[1]
     grounded = s.grounded.add("UK", step.aircraft, uk_g).add("US", step.aircraft, us_g)
-    s = log(
-        evolve(s, grounded=grounded),
-        f"Grounding dice {faces_text(faces)}: {uk_g} UK and {units(us_g, step.aircraft, 'US')} stay on the airfield this turn (4-6 grounds; RECONSTRUCTED meaning of 'grounded')",
-    )
+    s = record(evolve(s, grounded=grounded), Grounded(step.aircraft, faces, uk_g, us_g))
     return BEGIN[s.card](s)
 
 
@@ -172,22 +165,20 @@ def _pick_fort1(s: State, step: PickStep, zone: str) -> State:
     box = s.board.airborne_boxes[i]
     airborne = tuple(f.add("infantry", -1) if j == i else f for j, f in enumerate(s.airborne))
     s = remove_from_play(evolve(s, airborne=airborne), box.power, "infantry")
-    s = log(s, f"The Axis removes a paratrooper of the {box.division} from play (FORT-1 result 6)")
+    s = record(s, ParatrooperRemoved(i))
     return _fort1_remove(s, int(step.data[0]) - 1)
 
 
 @on_pick("no-aa", fortune=True)
 def _pick_no_aa(s: State, step: PickStep, zone: str) -> State:
-    return BEGIN[s.card](
-        log(add_effect(s, NoAA(zone)), f"No antiaircraft fire in {zone_name(s, zone)} this order (FORT-{s.card} result 6)")
-    )
+    return BEGIN[s.card](record(add_effect(s, NoAA(zone)), FortuneZone(s.card, zone)))
 
 
 @on_pick("air-return", fortune=True)
 def _pick_air_return(s: State, step: PickStep, power: str) -> State:
     kind = step.data[0]
     s = evolve(s, air_lost=s.air_lost.add(power, kind, -1), airfield=s.airfield.add(power, kind, 1))
-    return BEGIN[s.card](log(s, f"A lost {power} {kind} returns to the airfield (FORT-{s.card} result 1, R-AIR-7)"))
+    return BEGIN[s.card](record(s, FortuneAir(s.card, power, kind)))
 
 
 @on_pick("air-remove", fortune=True)
@@ -196,19 +187,19 @@ def _pick_air_remove(s: State, step: PickStep, where: str) -> State:
     zone, power = where.split(":")
     s = set_air(s, zone, s.air_in(zone).add(power, kind, -1))
     s = evolve(s, air_lost=s.air_lost.add(power, kind, 1))
-    return BEGIN[s.card](log(s, f"The Axis removes a {unit_noun(1, kind, power)} in {zone_name(s, zone)} from play (FORT-{s.card} result 6)"))
+    return BEGIN[s.card](record(s, FortuneAir(s.card, power, kind, zone)))
 
 
 @on_pick("fort11", fortune=True)
 def _pick_fort11(s: State, step: PickStep, zone: str) -> State:
     power, rest = step.data[0], step.data[1:]
-    s = log(add_effect(s, AttackOnly(power, zone)), f"{power} units attack only in {zone_name(s, zone)} (FORT-11 result 6, FAQ-39)")
+    s = record(add_effect(s, AttackOnly(power, zone)), FortuneZone(11, zone, power))
     return _fort11_next(s, rest)
 
 
 @on_pick("fort13", fortune=True)
 def _pick_fort13(s: State, step: PickStep, zone: str) -> State:
-    s = log(add_effect(s, AxisAttacks(zone)), f"The Axis attacks in {zone_name(s, zone)} (FORT-13 result 6)")
+    s = record(add_effect(s, AxisAttacks(zone)), FortuneZone(13, zone))
     return _fort13_next(s, int(step.data[0]) - 1)
 
 

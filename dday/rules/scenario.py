@@ -19,6 +19,7 @@ from typing import Any
 from .actions import Action, parse_action
 from .board import Board, load_board
 from .engine import apply, settle
+from .events import Event
 from .flow import start_card
 from .positions import validate_position
 from .state import RuleOptions, State
@@ -128,11 +129,11 @@ def run(state: State, script: Script) -> State:
     return state
 
 
-def events_of(state: State, script: Script) -> tuple[State, list[str]]:
-    """Like :func:`run`, also returning every log line produced on the way."""
-    lines: list[str] = list(state.events)
+def events_of(state: State, script: Script) -> tuple[State, list[Event]]:
+    """Like :func:`run`, also returning every event recorded on the way (``state.events`` first)."""
+    events: list[Event] = list(state.events)
     for x in script:
         item: Any = parse_action(x) if isinstance(x, str) else x
         state = apply(state, item)
-        lines.extend(state.events)
-    return state, lines
+        events.extend(state.events)
+    return state, events

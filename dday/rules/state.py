@@ -25,6 +25,7 @@ from ..errors import SaveFileError
 from .board import Board, load_board
 from .decks import check_rules
 from .effects import Effect
+from .events import Event
 from .steps import GameOver, PlaceReinforcementsStep, Step, StrafeStep, step_to_json
 from .units import EMPTY, NO_AIR, POWERS, Air, Force, Side
 
@@ -154,7 +155,7 @@ class State:
     hold: int  # consecutive turn ends with all three cities Allied (R-VICTORY-2)
     winner: str | None
     step: Step
-    events: tuple[str, ...] = field(default=(), compare=False)  # what the last transition did, for logs (not saved, so not compared)
+    events: tuple[Event, ...] = field(default=(), compare=False)  # what the last transition did (typed events; not saved, so not compared)
     removed: tuple[int, ...] = ()  # orders that left the deck because their units were gone (R-DECK-2, R-DECK-4)
     fortune: int = 0  # fortune result for the current order: 1 positive, 6 negative, 0 none (R-FORT-2)
     tactics_left: tuple[int, ...] = ()  # unused tactics cards still in the deck (R-TAC-2)

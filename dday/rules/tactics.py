@@ -59,17 +59,29 @@ from .editing import (
     air_on_board,
     destroy,
     effects_of,
-    faces_text,
     kill_in_zone,
-    log,
     offer_pick,
+    record,
     set_air,
     set_beach,
     set_force,
-    with_article,
-    zone_name,
 )
 from .effects import AAKill, CombinedAssault, Placed, Tac5Done, Tac9Received, parse_effect
+from .events import (
+    BeachUnitMoved,
+    BlockhouseRebuilt,
+    ConvoyMoved,
+    FighterSent,
+    FightersGather,
+    FriendlyFire,
+    Tac1Attack,
+    Tac1Drop,
+    Tac4Fire,
+    TacticChoice,
+    V2Strike,
+    VolunteerReturns,
+    VolunteersRolled,
+)
 from .flow import advance, arty_next, arty_targets
 from .fortune import air_ready
 from .orders.movement import check_move, path_strafe_dice
@@ -89,7 +101,6 @@ from .steps import (
     Tac16Roll,
 )
 from .units import HIT_BOMBER, LAND_TYPES, MOBILE_TYPES
-from .words import count, plural
 
 # ---------------------------------------------------------------------------------------------
 # chart helpers
@@ -121,7 +132,7 @@ def _roll_tac1_box(s: State, step: Tac1BoxRoll, faces: Faces) -> State:
     room = s.board.stacking_limit - s.stack_count(box.zone, "allies")
     boxes = _allied_chart_infantry(s, box.power)[: max(0, min(f if f <= 3 else 0, room))]
     k = len(boxes)
-    s = log(s, f"TAC-1, {box.division}: die {f} -> {k} {box.power} infantry from the chart drop into {zone_name(s, box.zone)}")
+    s = record(s, Tac1Drop(step.box, f, k))
     if not k:
         return _tac1_next(s, step.box + 1)
     s = add_units(_take_boxes(s, box.power, boxes), box.zone, box.power, "infantry", k)
@@ -134,10 +145,7 @@ def _roll_tac1_box(s: State, step: Tac1BoxRoll, faces: Faces) -> State:
 def _roll_tac1_attack(s: State, step: Tac1AttackRoll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)[0]
     h = min(hits, s.units(step.zone, "Germany").land_for_stacking)
-    s = log(
-        s,
-        f"TAC-1 attack in {zone_name(s, step.zone)}: {faces_text(faces)} -> {count(hits, 'hit')} (hits on 1, no return fire, blockhouses exempt)",
-    )
+    s = record(s, Tac1Attack(step.zone, faces, hits))
     if not h:
         return _tac1_next(s, step.box + 1)
     return evolve(s, step=ChooseCasualtiesStep(side="axis", chooser="allies", zone=step.zone, hits=h, kind="tac1", index=step.box))
@@ -157,9 +165,9 @@ def _roll_tac2(s: State, step: Tac2Roll, faces: Faces) -> State:
         if hit and s.charts[idx]:
             unit = c.boxes[s.charts[idx][0]]
             s = destroy(evolve(s, charts=(*s.charts[:idx], s.charts[idx][1:], *s.charts[idx + 1 :])), c.power, unit)
-            s = log(s, f"V-2 strike on the {c.power} chart: the next {unit} is destroyed")
+            s = record(s, V2Strike(c.power, unit))
         else:
-            s = log(s, f"V-2 strike on the {c.power} chart misses")
+            s = record(s, V2Strike(c.power))
     return advance(s, 2)
 
 
@@ -176,7 +184,7 @@ def _tac4_next(s: State, k: int) -> State:
 @on_roll(Tac4Roll)
 def _roll_tac4(s: State, step: Tac4Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = log(s, f"TAC-4 in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'hit' if hit else 'miss'} (hits on 1)")
+    s = record(s, Tac4Fire(step.zone, faces, hit > 0))
     if hit and s.side_total(step.zone, "allies"):
         return evolve(s, step=ChooseCasualtiesStep(side="allies", chooser="axis", zone=step.zone, hits=1, kind="tac4", index=step.kill))
     return _tac4_next(s, step.kill + 1)
@@ -223,10 +231,7 @@ def _pick_tac6(s: State, step: PickStep, option: str) -> State:
 @on_roll(Tac6Roll)
 def _roll_tac6(s: State, step: Tac6Roll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = log(
-        s,
-        f"Friendly fire on a {step.power} {step.unit} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on 1-3)",
-    )
+    s = record(s, FriendlyFire(step.power, step.unit, step.zone, faces, hit > 0))
     if hit:
         s = kill_in_zone(s, step.zone, step.power, step.unit)
     return advance(s, 6)
@@ -235,7 +240,7 @@ def _roll_tac6(s: State, step: Tac6Roll, faces: Faces) -> State:
 # TAC-3, TAC-7, TAC-12: one zone (and fighter) for the rest of the turn
 def _pick_effect(tag: str, n: int) -> Callable[[State, PickStep, str], State]:
     def pick(s: State, step: PickStep, option: str) -> State:
-        return advance(log(add_effect(s, parse_effect(f"{tag}:{option}")), f"{tag}: {option} for the rest of this turn"), n)
+        return advance(record(add_effect(s, parse_effect(f"{tag}:{option}")), TacticChoice(tag, option)), n)
 
     return pick
 
@@ -252,7 +257,7 @@ def _pick_tac8(s: State, step: PickStep, zone: str) -> State:
     d = s.destroyed
     s = evolve(s, destroyed=(d[0].add("blockhouse", -1), d[1], d[2]))
     s = add_units(s, zone, "Germany", "blockhouse", 1)
-    return advance(log(s, f"A blockhouse is rebuilt in {zone_name(s, zone)} (TAC-8; number rebuilt RECONSTRUCTED: 1)"), 8)
+    return advance(record(s, BlockhouseRebuilt(zone)), 8)
 
 
 # TAC-9 Deceptive landing: move units between boxes of one power
@@ -279,7 +284,7 @@ def _pick_tac9(s: State, step: PickStep, option: str) -> State:
     s = set_beach(s, dst, s.beach_units(dst).add(unit, 1))
     if Tac9Received(dst) not in s.effects:
         s = add_effect(s, Tac9Received(dst))
-    s = log(s, f"{with_article(unit).capitalize()} moves from {src} to {dst} (TAC-9)")
+    s = record(s, BeachUnitMoved(unit, src, dst))
     return offer_pick(s, "allies", "tac9", [*_tac9_options(s), "done"], "Move another unit between beachhead boxes, or done (TAC-9)")
 
 
@@ -297,7 +302,7 @@ def _tac14_sources(s: State, target: str) -> list[str]:
 
 @on_pick("tac14")
 def _pick_tac14_zone(s: State, step: PickStep, zone: str) -> State:
-    s = log(s, f"Fighters gather over {zone_name(s, zone)} (TAC-14, one zone only: FAQ-47)")
+    s = record(s, FightersGather(zone))
     return offer_pick(
         s, "allies", "tac14-move", [*_tac14_sources(s, zone), "done"], f"Send another fighter to {zone}, or done (TAC-14)", zone
     )
@@ -314,7 +319,7 @@ def _pick_tac14_move(s: State, step: PickStep, option: str) -> State:
     else:
         s = set_air(s, src, s.air_in(src).add(power, "fighter", -1))
     s = set_air(s, target, s.air_in(target).add(power, "fighter", 1))
-    s = log(s, f"A {power} fighter moves from {src} to {target} (TAC-14)")
+    s = record(s, FighterSent(power, src, target))
     return offer_pick(
         s, "allies", "tac14-move", [*_tac14_sources(s, target), "done"], f"Send another fighter to {target}, or done (TAC-14)", target
     )
@@ -347,11 +352,7 @@ def _pick_tac15(s: State, step: PickStep, option: str) -> State:
     path = tuple(path_txt.split(">"))
     s = set_force(s, path[0], "Germany", s.units(path[0], "Germany").add(unit, -1))
     n = path_strafe_dice(s, path)
-    s = log(
-        s,
-        f"German convoy: {with_article(unit)} moves {' > '.join(zone_name(s, z) for z in path)} (TAC-15)"
-        + (f", {n} strafing {plural(n, 'die')}" if n else ""),
-    )
+    s = record(s, ConvoyMoved(unit, path, n))
     if n:
         return evolve(s, step=StrafeStep(arrivals=(("Germany", unit, path[-1], n),), index=0))
     return advance(add_units(s, path[-1], "Germany", unit, 1), 15)
@@ -372,7 +373,7 @@ def _tac16_powers(s: State) -> list[str]:
 def _roll_tac16(s: State, step: Tac16Roll, faces: Faces) -> State:
     f = dice_mod.face(step.dice, faces)
     k = f if f <= 3 else 0
-    s = log(s, f"Volunteers: die {f} -> {k} destroyed infantry may return to the charts (TAC-16)")
+    s = record(s, VolunteersRolled(f, k))
     return _tac16_next(s, k)
 
 
@@ -393,7 +394,7 @@ def _pick_tac16(s: State, step: PickStep, power: str) -> State:
     charts = (*s.charts[: c.index], tuple(sorted((*s.charts[c.index], box))), *s.charts[c.index + 1 :])
     d = list(s.destroyed)
     d[i] = d[i].add("infantry", -1)
-    s = log(evolve(s, charts=charts, destroyed=tuple(d)), f"A {power} infantry returns to box {box + 1} of its chart (TAC-16)")  # type: ignore[arg-type]
+    s = record(evolve(s, charts=charts, destroyed=tuple(d)), VolunteerReturns(power, box))  # type: ignore[arg-type]
     return _tac16_next(s, int(step.data[0]) - 1)
 
 

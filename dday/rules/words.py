@@ -1,4 +1,4 @@
-"""Words for people: plurals and names in the log lines, prompts and messages a learner reads.
+"""Words for people: plurals and names in the prompts and messages a learner reads (and in the log, via :mod:`dday.views.log_text`).
 
 >>> count(1, "hit"), count(3, "hit"), count(1, "die", "dice"), count(2, "die", "dice")
 ('1 hit', '3 hits', '1 die', '2 dice')
@@ -33,6 +33,7 @@ __all__ = [
     "side_name",
     "unit_noun",
     "units",
+    "with_article",
     "wrap",
 ]
 
@@ -79,6 +80,15 @@ def count(n: int, singular: str, plural_form: str | None = None, *, words: bool 
 def adjective(power: str) -> str:
     """The power as an adjective before a unit noun: "German", "UK", "US"."""
     return "German" if power == "Germany" else power
+
+
+def with_article(word: str) -> str:
+    """'a tank', 'an infantry', 'an artillery'.
+
+    >>> with_article("infantry"), with_article("tank")
+    ('an infantry', 'a tank')
+    """
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def side_name(side: str) -> str:

@@ -7,7 +7,7 @@
   asked for (:func:`dday.rules.words.exact_text`, which the odds' explanations use too);
 * :func:`chance` — all of it in one phrase;
 * :func:`count`, :func:`plural` — "1 game", "12 games"; these and :func:`percent` come from
-  :mod:`dday.rules.words`, where the engine's log lines and the bots' coach get them too;
+  :mod:`dday.rules.words`, where the log's sentences (:mod:`dday.views.log_text`), the engine's prompts and the bots' coach get them too;
 * :func:`probability_table`, :func:`fight_table` — a pandas ``Styler`` that shows the
   probability columns of a table as percentages, with named columns.
 

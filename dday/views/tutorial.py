@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -32,6 +31,7 @@ import numpy as np
 from ..bots.greedy import GreedyBot
 from ..rules.cards import ORDER_CARDS
 from ..rules.engine import apply, legal_actions, sample_roll
+from ..rules.events import CardStarted
 from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
 from ..rules.words import count
@@ -168,9 +168,8 @@ def game_position(turn: int, card: int, seed: int = 0) -> State:
     >>> (s.turn, s.card), s.beach_units("Gold").short()
     ((1, 9), '5i 1a 1t')
     """
-    marker = f"Turn {turn}, order {card}:"
     for s in _game_states(seed, turn):
-        if (s.turn, s.card) == (turn, card) or any(e.startswith(marker) for e in s.events):
+        if (s.turn, s.card) == (turn, card) or CardStarted(turn, card) in s.events:
             return s
     raise ValueError(f"the seed-{seed} game never reaches order {card} on turn {turn} (the card left the deck or the game ended)")
 
@@ -193,7 +192,7 @@ def _advance_to(state: State, card: int, seed: int) -> State:
     while not s.is_over and s.turn <= turn + 1:
         x = sample_roll(s, rng) if s.current_player == "chance" else bot.choose(s, legal_actions(s), rng)
         s = apply(s, x)
-        if s.card == card or any(f", order {card}: " in e for e in s.events):
+        if s.card == card or any(isinstance(e, CardStarted) and e.card == card for e in s.events):
             return s
     raise ValueError(f"order {card} does not come up within a turn of this position")
 
@@ -231,9 +230,8 @@ class CardLab(PlayLab):
         state = _resolve(card, position, seed)
         turn = state.turn
         for e in state.events:  # a card with nothing to decide is already over: find its turn in the log
-            m = re.match(rf"Turn (\d+), order {card}: ", e)
-            if m:
-                turn = int(m.group(1))
+            if isinstance(e, CardStarted) and e.card == card:
+                turn = e.turn
         super().__init__(state, seed=seed, stop="card", goal=(turn, card))  # drawn once, for its goal
 
 

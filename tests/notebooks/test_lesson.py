@@ -14,6 +14,7 @@ from dday.odds import cycle_distribution
 from dday.rules.engine import describe_step
 from dday.tutorial import card_lab
 from dday.views.lesson import TIMELINE, DiceActivity, TimelineActivity, handout, lesson_position
+from dday.views.log_text import log_lines
 
 NB = Path(__file__).resolve().parents[2] / "notebooks" / "19_classroom_lesson.ipynb"
 
@@ -50,7 +51,7 @@ def test_the_prepared_positions_open_on_the_fight(name: str, zone: str) -> None:
     assert s.card == 11 and f"attack in {zone}" in describe_step(s)
     lab = card_lab(11, s)
     lab.roll()
-    assert any(line.startswith(f"Combat in {zone}") for line in lab.state.events)
+    assert any(line.startswith(f"Combat in {zone}") for line in log_lines(lab.state))
 
 
 def test_the_dice_activity_compares_typed_results_with_the_exact_odds() -> None:

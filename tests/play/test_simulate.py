@@ -13,6 +13,7 @@ from dday.bots import make_player
 from dday.cli import main
 from dday.play.game import play_game
 from dday.play.simulate import city_key, game_seeds, play_one, simulate, summary, turn_distribution, wilson, win_rates
+from dday.views.log_text import lines_of
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def test_city_columns_match_the_end_of_turn_log() -> None:
     seed = game_seeds(3, 1)[0]
     row = play_one(0, seed, "random", "greedy")
     g = play_game(make_player("random"), make_player("greedy"), seed=seed)
-    ends = [line for line in g.log if line.startswith("End of turn")]
+    ends = [line for line in lines_of(g.log, g.final.board) if line.startswith("End of turn")]
     assert len(ends) == row["turn"]
     for line in ends:
         t = int(re.match(r"End of turn (\d+)", line).group(1))  # type: ignore[union-attr]

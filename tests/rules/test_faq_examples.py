@@ -37,6 +37,7 @@ from dday.rules.steps import (
     StrafeStep,
 )
 from dday.rules.units import Air, Force
+from dday.views.log_text import log_lines
 
 BEACHES = ("Utah", "Omaha", "Gold", "Juno", "Sword")
 
@@ -293,12 +294,12 @@ def test_ex_11_faq_11_first_hold_at_turn_10_is_too_late() -> None:
     """Not held at the end of turn 9 means the Allies have lost (FAQ-11): the game ends there, turn 10 is not played."""
     s9 = end_of_turn(9, False, 1)
     assert (s9.turn, s9.hold, s9.winner) == (9, 0, "axis") and isinstance(s9.step, GameOver)
-    assert "FAQ-11" in s9.events[-1]
+    assert "FAQ-11" in log_lines(s9)[-1]
     # taking all three for the first time on turn 10 (a position that skips the turn-9 check) is still too late
     s10 = end_of_turn(10, True, 0)
     assert s10.winner == "axis" and s10.turn == 10 and isinstance(s10.step, GameOver)
-    assert s10.events[-1] == "The Allies have not won by the end of turn 10: the Axis wins (R-VICTORY-3)"
-    assert not any("they win if they still hold them" in e for e in s10.events)
+    assert log_lines(s10)[-1] == "The Allies have not won by the end of turn 10: the Axis wins (R-VICTORY-3)"
+    assert not any("they win if they still hold them" in e for e in log_lines(s10))
 
 
 def test_ex_11_held_at_the_end_of_turns_9_and_10_wins() -> None:
@@ -313,7 +314,7 @@ def test_ex_11_a_blockhouse_left_in_cherbourg_denies_control() -> None:
     zones = dict(CITIES, F2={"US": "3i", "Germany": "1b"})
     s = position(card=16, turn=8, zones=zones, hold=1)
     assert s.controller("F2") is None and s.hold == 0 and s.winner is None
-    assert has_line(s.events, "End of turn 8: Cherbourg held by nobody; St. Lô held by the Allies; Caen held by the Allies")
+    assert has_line(log_lines(s), "End of turn 8: Cherbourg held by nobody; St. Lô held by the Allies; Caen held by the Allies")
 
 
 def test_faq_12_caen_means_the_zone_f30_only() -> None:
@@ -329,7 +330,7 @@ def test_faq_12_caen_means_the_zone_f30_only() -> None:
     s = position(card=16, turn=5, zones=zones, hold=1)
     assert s.board.victory_cities["Caen"] == "F30"
     assert s.hold == 0 and s.winner is None
-    assert has_line(s.events, "End of turn 5: Cherbourg held by the Allies; St. Lô held by the Allies; Caen held by the Axis")
+    assert has_line(log_lines(s), "End of turn 5: Cherbourg held by the Allies; St. Lô held by the Allies; Caen held by the Axis")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -552,7 +553,7 @@ def test_faq_29_utah_and_sword_are_hit_from_zones_they_cannot_land_in() -> None:
 def test_faq_30_western_blockhouses_never_fire_to_sea_but_fight_on_land() -> None:
     """Cherbourg's two blockhouses skip order 9 (which leaves the deck, RECONSTRUCTED predicate) and defend on 1 on order 11."""
     s = position(card=9, zones={"F2": {"Germany": "2b"}, "F1": {"Germany": "1b"}}, beaches={"Utah": "4i"})
-    assert boxes(s)["Utah"] == "4i" and not any(line.startswith("Blockhouse") for line in s.events)
+    assert boxes(s)["Utah"] == "4i" and not any(line.startswith("Blockhouse") for line in log_lines(s))
     s = position(card=8, zones={"F2": {"Germany": "2b"}, "F3": {"US": "2i"}})
     s, lines = play(s, "move US infantry F3>F2 x2")
     assert has_line(lines, "Order 9 leaves the deck: no blockhouse with a firing arc is left (R-DECK-2)")

@@ -41,6 +41,7 @@ from dday.rules.steps import (
     StrafeStep,
 )
 from dday.rules.units import Force
+from dday.views.log_text import log_lines
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -604,7 +605,7 @@ def test_r_para_1_paratroopers_become_ordinary_infantry_in_their_zones():
         s = run(s, [faces])
     assert [s.units(z, p).infantry for z, p in (("F11", "US"), ("F10", "US"), ("F17", "UK"))] == [3, 3, 3]
     assert all(f == Force() for f in s.airborne)
-    assert any("paratroopers are now in F17 Ouistreham (R-PARA-2)" in x for x in s.events)
+    assert any("paratroopers are now in F17 Ouistreham (R-PARA-2)" in x for x in log_lines(s))
 
 
 def test_r_para_2_paratroopers_in_a_cleared_zone_may_move_on_order_8():

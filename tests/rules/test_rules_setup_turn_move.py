@@ -23,11 +23,12 @@ from dday.rules.board import board_from_dict, load_board, load_board_file
 from dday.rules.cards import ORDER_CARDS, stays_in_deck
 from dday.rules.dice import Dice, hits_in
 from dday.rules.engine import apply, chance_outcomes, legal_actions
-from dday.rules.scenario import events_of, position, run
+from dday.rules.scenario import position, run
 from dday.rules.setup import check_invariants, initial_state
 from dday.rules.state import RuleOptions
 from dday.rules.steps import DeclareMovesStep, GameOver, NavalSplitStep, Roll, StrafeStep
 from dday.rules.units import powers_of, side_of
+from dday.views.log_text import log_lines, log_of
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -54,7 +55,7 @@ def zone_entry(data, zid):
 
 
 def all_log(state, script):
-    return "\n".join(events_of(state, script)[1])
+    return "\n".join(log_of(state, script)[1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,7 +273,7 @@ def test_r_setup_6_sectors_and_victory_cities():
 def test_r_setup_7_deck_and_turn_marker():
     s = initial_state()
     assert s.deck == tuple(range(1, 17)) and s.card == 1 and s.turn == 1
-    assert s.events[0] == "Turn 1, order 1: Airborne Assault"
+    assert log_lines(s)[0] == "Turn 1, order 1: Airborne Assault"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,7 +284,7 @@ def test_r_setup_7_deck_and_turn_marker():
 def test_r_turn_1_end_of_turn_flips_the_deck_and_advances_the_marker():
     """After the last card the turn ends, victory is checked, and the next turn starts from the top."""
     s = position(card=16, turn=1, zones={"F30": {"Germany": "1i"}, "F29": {"UK": "1i"}}, charts=NO_CHARTS)
-    log = "\n".join(s.events)
+    log = "\n".join(log_lines(s))
     assert "End of turn 1: Cherbourg held by nobody; St. Lô held by nobody; Caen held by the Axis" in log
     assert s.turn == 2 and 1 not in s.deck
     assert s.card == 8 and isinstance(s.step, DeclareMovesStep)  # first card still in play on turn 2
@@ -320,7 +321,7 @@ def test_r_turn_2_each_card_is_decided_by_its_active_side(card):
     """The first decision (or the side rolling) on each card belongs to the card's active side."""
     s = position(card=card, **ACTIVE_SIDE_POSITIONS[card])
     info = ORDER_CARDS[card]
-    assert s.card == card and s.events[0] == f"Turn 2, order {card}: {info.name}"
+    assert s.card == card and log_lines(s)[0] == f"Turn 2, order {card}: {info.name}"
     if isinstance(s.step, Roll):
         # the roller: a power (paratroopers, a bomber, a navy) or a side (combat, reinforcements)
         roller = next(getattr(s.step, f) for f in ("power", "attacker", "side") if getattr(s.step, f, ""))
@@ -362,7 +363,7 @@ def test_r_turn_3_a_unit_moves_once_per_card_and_moving_is_optional():
 
 def test_r_deck_1_order_1_is_used_on_turn_1_only():
     s = position(card=16, turn=1, zones={"F30": {"Germany": "1i"}})
-    assert "Order 1 leaves the deck: it is used on turn 1 only (R-DECK-1)" in s.events
+    assert "Order 1 leaves the deck: it is used on turn 1 only (R-DECK-1)" in log_lines(s)
     assert s.turn == 2 and s.deck[0] != 1 and set(s.deck) <= set(range(2, 17))
 
 
@@ -392,17 +393,17 @@ def test_r_deck_2_predicates_for_leaving_the_deck(kwargs, leaving):
 
 def test_r_deck_2_engine_removes_cards_as_it_reaches_them():
     s = position(card=16, turn=3, zones={"F30": {"Germany": "1a"}, "F29": {"UK": "1i"}})
-    gone = [int(e.split()[1]) for e in s.events if e.startswith("Order ") and "leaves the deck" in e]
+    gone = [int(e.split()[1]) for e in log_lines(s) if e.startswith("Order ") and "leaves the deck" in e]
     assert gone == [2, 3, 4, 5, 6, 7]
-    assert "Order 2 leaves the deck: no blockhouse is left (R-DECK-2)" in s.events
+    assert "Order 2 leaves the deck: no blockhouse is left (R-DECK-2)" in log_lines(s)
     assert s.turn == 4 and s.card == 8 and s.deck[0] == 8
 
 
 def test_r_deck_2_card_15_leaves_when_both_german_columns_are_empty():
     s = position(card=13, zones={"F29": {"UK": "1i"}}, charts=NO_CHARTS, airfield={"uk_fighter": 1})
-    assert "Order 15 leaves the deck: both German columns are empty (R-DECK-2)" in s.events
-    assert "Order 14 leaves the deck: both Allied charts are empty (R-DECK-2)" in s.events
-    assert "Turn 2, order 16: Fighters Return" in s.events
+    assert "Order 15 leaves the deck: both German columns are empty (R-DECK-2)" in log_lines(s)
+    assert "Order 14 leaves the deck: both Allied charts are empty (R-DECK-2)" in log_lines(s)
+    assert "Turn 2, order 16: Fighters Return" in log_lines(s)
     assert 15 not in s.deck and 14 not in s.deck
 
 
@@ -419,7 +420,7 @@ def test_r_deck_4_a_removed_card_returns_with_its_units():
     s = position(card=16, turn=3, zones={"F2": {"Germany": "1b"}}, deck=range(3, 17), removed=[2])
     assert s.turn == 4 and s.card == 2 and isinstance(s.step, NavalSplitStep)
     assert 2 in s.deck and 2 not in s.removed
-    assert "Order 2 returns to the deck: its units are back in play (R-DECK-4)" in s.events
+    assert "Order 2 returns to the deck: its units are back in play (R-DECK-4)" in log_lines(s)
     # a card a prepared position simply left out is not 'removed' and does not come back
     t = position(card=16, turn=3, zones={"F2": {"Germany": "1b"}}, deck=range(3, 17))
     assert t.turn == 4 and t.card != 2 and 2 not in t.deck
@@ -431,7 +432,7 @@ def test_r_deck_5_removing_order_2_changes_nothing_in_the_basic_game():
     zones = {"F30": {"Germany": "1a"}, "F29": {"UK": "1i"}}
     played = position(card=2, zones=zones, deck=range(2, 17))
     skipped = position(card=3, zones=zones, deck=range(3, 17))
-    assert "Order 2: Naval Bombardment" not in " ".join(skipped.events)
+    assert "Order 2: Naval Bombardment" not in " ".join(log_lines(skipped))
     assert played.card == skipped.card == 8
     strip = {"deck", "removed"}  # bookkeeping of which cards left and when
     a = {k: v for k, v in played.to_json().items() if k not in strip}
@@ -564,7 +565,7 @@ def test_r_move_7_all_moves_declared_before_strafing_and_tank_counted_at_its_end
 
 def test_r_move_8_no_combat_on_a_move_card():
     s = position(card=8, zones={"F29": {"UK": "2i"}, "F30": {"Germany": "1a"}}, deck=[8, 11, 13])
-    s, lines = events_of(s, ["move UK infantry F29>F30 x2"])  # the only units: declaring ends at once
+    s, lines = log_of(s, ["move UK infantry F29>F30 x2"])  # the only units: declaring ends at once
     moved_at = lines.index("UK infantry x2 moves F29 Cheux > F30 Caen")
     assert not any("Combat" in x for x in lines[:moved_at + 1])
     assert s.units("F30", "UK").infantry == 2 and s.units("F30", "Germany").artillery == 1
@@ -710,7 +711,7 @@ def test_r_control_2_combat_situation_when_both_sides_have_land_units():
 def test_r_control_3_cherbourg_with_a_blockhouse_is_not_allied():
     s = position(card=16, turn=5, zones={"F2": {"UK": "1i", "Germany": "1b"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}, hold=1)
     assert s.winner is None and s.hold == 0 and s.turn == 6
-    assert any("Cherbourg held by nobody; St. Lô held by the Allies; Caen held by the Allies" in e for e in s.events)
+    assert any("Cherbourg held by nobody; St. Lô held by the Allies; Caen held by the Allies" in e for e in log_lines(s))
     assert load_board().victory_zones == ("F2", "F26", "F30")
 
 
@@ -734,14 +735,14 @@ def test_r_control_4_boxes_are_not_zones():
 def test_r_victory_1_allies_win_after_holding_all_three_for_two_turn_ends():
     s = position(card=16, turn=7, zones=CITIES, hold=1)
     assert s.is_over and s.winner == "allies" and s.turn == 7
-    assert any("the Allies win on turn 7 (R-VICTORY-1)" in e for e in s.events)
+    assert any("the Allies win on turn 7 (R-VICTORY-1)" in e for e in log_lines(s))
 
 
 @pytest.mark.rules("R-VICTORY-2", "EX-11")
 def test_r_victory_2_first_turn_end_only_arms_the_marker():
     s = position(card=16, turn=6, zones=CITIES, hold=0)
     assert not s.is_over and s.hold == 1 and s.turn == 7
-    assert any("they win if they still hold them at the end of next turn (R-VICTORY-2)" in e for e in s.events)
+    assert any("they win if they still hold them at the end of next turn (R-VICTORY-2)" in e for e in log_lines(s))
 
 
 @pytest.mark.rules("R-VICTORY-2", "EX-11")
@@ -755,7 +756,7 @@ def test_r_victory_2_losing_a_city_clears_the_marker():
 def test_r_victory_3_first_hold_at_the_end_of_turn_10_is_too_late():
     s = position(card=16, turn=10, zones=CITIES, hold=0)
     assert s.is_over and s.winner == "axis" and isinstance(s.step, GameOver)
-    assert any("the Axis wins (R-VICTORY-3)" in e for e in s.events)
+    assert any("the Axis wins (R-VICTORY-3)" in e for e in log_lines(s))
     won = position(card=16, turn=10, zones=CITIES, hold=1)
     assert won.winner == "allies"
 
@@ -784,6 +785,6 @@ def test_r_victory_4_default_losing_a_city_mid_turn_does_not_break_the_hold():
 @pytest.mark.rules("R-VICTORY-4")
 def test_r_victory_4_continuous_hold_option_breaks_the_hold():
     """RECONSTRUCTED option continuous_hold: a city lost during the holding turn restarts the count."""
-    s, lines = events_of(_city_retaken_start(RuleOptions(continuous_hold=True)), RETAKE)
+    s, lines = log_of(_city_retaken_start(RuleOptions(continuous_hold=True)), RETAKE)
     assert not s.is_over and s.hold == 1 and s.turn == 8
     assert any("the hold is broken (R-VICTORY-4 option)" in e for e in lines)

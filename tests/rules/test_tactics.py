@@ -24,6 +24,7 @@ from dday.rules.scenario import position
 from dday.rules.state import RuleOptions, State
 from dday.rules.steps import AARoll, AATargetStep, ChooseCasualtiesStep, PickStep, StrafeStep
 from dday.rules.units import EMPTY, Force
+from dday.views.log_text import log_lines
 
 TAC = RuleOptions(tactics=True)
 
@@ -85,7 +86,7 @@ def test_r_tac_3_either_allied_player_may_invoke_allied_cards() -> None:
 def test_r_tac_4_unused_card_comes_up_though_its_order_left() -> None:
     # order 2 has left the deck (no blockhouse); tactics 2 is unused, so it still comes up in its place
     s = position(card=16, turn=2, options=TAC, deck=[c for c in range(2, 17) if c != 2], removed=[2], zones={"F30": {"Germany": "1i"}})
-    lines = list(s.events)  # tactics 16 could do nothing (only "pass", taken at once); turn 3 begins
+    lines = list(log_lines(s))  # tactics 16 could do nothing (only "pass", taken at once); turn 3 begins
     assert s.turn == 3
     assert isinstance(s.step, PickStep) and s.step.data == ("2",) and 2 not in s.deck
     assert not has(lines, "Order 2 returns")
@@ -95,7 +96,7 @@ def test_r_tac_4_unused_card_comes_up_though_its_order_left() -> None:
 def test_r_tac_4_used_card_does_not_return_with_its_order() -> None:
     s = position(card=16, turn=2, options=TAC, zones={"F14": {"Germany": "1b"}}, deck=[c for c in range(2, 17) if c != 2], removed=[2])
     s = replace(s, tactics_left=tuple(c for c in s.tactics_left if c != 2))
-    lines = list(s.events)
+    lines = list(log_lines(s))
     assert has(lines, "Order 2 returns to the deck") and s.turn == 3
     s, lines = play(s, "split-naval 6", (6,), (6,), (6,), (6,), (6,), (6,))
     assert not has(lines, "Tactics card 2")

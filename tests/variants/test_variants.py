@@ -40,6 +40,7 @@ from dday.rules.steps import (
 )
 from dday.rules.units import Air
 from dday.variants.rulesets import RULESETS, ruleset
+from dday.views.log_text import lines_of, log_lines
 
 ALLIED_CITIES = {"F2": {"US": "1i"}, "F26": {"US": "1i"}, "F30": {"UK": "1i"}}
 
@@ -54,12 +55,12 @@ def end_of_turn(turn: int, options: RuleOptions | None = None, zones: Any = None
     if blocker:
         zones["F40"] = {"Germany": "1i", "UK": "1i"}
     s = position(card=16, turn=turn, options=options, zones=zones, deck=[11, 13, 16], **kw)
-    return s, list(s.events)
+    return s, list(log_lines(s))
 
 
 def order_sequence(options: RuleOptions | None, seed: int = 0) -> list[tuple[int, int]]:
-    lines: list[str] = []
-    play_game(make_player("random"), make_player("random"), seed=seed, options=options, on_event=lines.append)
+    g = play_game(make_player("random"), make_player("random"), seed=seed, options=options)
+    lines = lines_of(g.log, g.final.board)
     out = []
     for x in lines:
         if x.startswith("Turn ") and ", order " in x:
@@ -474,13 +475,13 @@ def test_var_rm_7_order_9a_still_comes_after_order_9_has_left_the_deck() -> None
     zones = {"F23": {"UK": "1a", "Germany": "1i"}}
     s = position(card=8, options=RuleOptions(artillery_orders=True), zones=zones, deck=deck, removed=[9])
     assert isinstance(s.step, PickStep) and s.step.purpose == "arty" and s.step.side == "allies", s.step
-    assert has(list(s.events), "Order 9a Allied Artillery Fires")
+    assert has(list(log_lines(s)), "Order 9a Allied Artillery Fires")
     assert s.card == 9 and 9 not in s.deck
     validate_position(s)  # a position in order 9a with order 9 gone is a real position, not a corrupt one
     s, lines = play(s, "pick none")
     assert has(lines, "order 10") and sum("Order 9a" in x for x in lines) <= 1  # once, then on to order 10
     official = position(card=8, zones=zones, deck=deck, removed=[9])
-    assert not has(list(official.events), "9a")
+    assert not has(list(log_lines(official)), "9a")
 
 
 def test_var_rm_12_a_six_stops_only_the_allied_roll() -> None:

@@ -15,6 +15,7 @@ from dday.rules.actions import ChooseCasualties, Done, SplitNavalDice
 from dday.rules.cards import ORDER_CARDS
 from dday.rules.steps import NavalSplitStep
 from dday.rules.words import count
+from dday.views.log_text import event_text
 from dday.views.widgets.game_board import GameBoard, action_powers, chart_table_html, turn_track_html
 
 
@@ -51,7 +52,7 @@ def test_bot_game_to_the_end_through_the_widget() -> None:
     # one generator for dice and bots: the same game as play_game with the same seed
     g = play_game(make_player("strong"), make_player("greedy"), seed=4)
     assert g.final.key == s.key and len(g.record) == len(board.history)
-    assert board.log_lines()[-1] == g.log[-1]
+    assert board.log_lines()[-1] == event_text(g.log[-1], g.final.board)
 
 
 def test_person_seats_play_a_whole_game_and_see_the_card() -> None:

@@ -19,6 +19,7 @@ from dday.rules.engine import chance_outcomes, legal_actions
 from dday.rules.setup import initial_state
 from dday.rules.steps import ChooseCasualtiesStep
 from dday.rules.words import percent
+from dday.views.log_text import log_lines
 from dday.views.maps.leaflet_view import LeafletView
 from dday.views.tutorial import (
     NOTEBOOKS,
@@ -57,7 +58,7 @@ def test_every_card_has_a_prepared_position_a_real_game_reaches() -> None:
     for card, p in PREPARED.items():
         s = prepared_position(card)
         if card in (7, 16):  # nothing to decide or roll: the card resolves at once and its log says so
-            assert any(f"Turn {p.turn}, order {card}:" in e for e in s.events)
+            assert any(f"Turn {p.turn}, order {card}:" in e for e in log_lines(s))
         else:
             assert (s.turn, s.card) == (p.turn, card), card
             assert s.current_player in ("allies", "axis", "chance"), card

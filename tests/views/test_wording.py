@@ -23,6 +23,7 @@ from dday.rules.engine import apply, describe_step, legal_actions, sample_roll
 from dday.rules.setup import initial_state
 from dday.tutorial import card_lab
 from dday.variants.rulesets import RULESETS, ruleset
+from dday.views.log_text import lines_of
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     "1 + plural": re.compile(r"(?<![\d.,/−-])\b1 (?:more |new |German |Allied |UK |US |Axis |strafing |naval |blockhouse )?(hits|dice|units|fighters|bombers|blockhouses|tanks|games|turns|cards|zones|rolls|cycles|casualties)\b"),
@@ -72,7 +73,7 @@ def game_lines(rules_name: str, seed: int) -> list[str]:
             prompts.append(describe_step(s))  # type: ignore[arg-type]
 
     rec = play_game(GreedyBot(), GreedyBot(), seed, options=rules, on_state=on_state)
-    return rec.log + prompts
+    return lines_of(rec.log, rec.final.board) + prompts
 
 
 @pytest.mark.parametrize("rules_name", sorted(RULESETS))

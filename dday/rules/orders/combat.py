@@ -17,14 +17,15 @@ from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, ChooseCasualties
 from ..dice import Dice, Faces
-from ..editing import effects_of, faces_text, kill_in_zone, log, zone_name
+from ..editing import effects_of, kill_in_zone, record
 from ..effects import AttackOnly, AxisAttacks, CombinedAssault, Resistance
+from ..events import CasualtiesRemoved, CombatRolled, CycleEnded, DefenceRolled, NoCombatCycle
 from ..flow import finish_card
 from ..registry import CASUALTY_CONTINUE, legal, on_action, on_roll
 from ..state import RuleOptions, State, evolve
 from ..steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll
 from ..units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
-from ..words import count, side_name, units
+from ..words import units
 
 # ---------------------------------------------------------------------------------------------
 # ORDER-11 / ORDER-13 Land combat (R-COMBAT-1..8)
@@ -149,10 +150,7 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
         z = b.zones[i]
         powers = _attacking_powers(s, z.id, attacker)
         if powers is None:
-            s = log(
-                s,
-                f"No combat cycle in {zone_name(s, z.id)} on this card ({'FORT-11' if s.card == 11 else 'FORT-13' if s.fortune == 6 else 'TAC-12'})",
-            )
+            s = record(s, NoCombatCycle(z.id, "FORT-11" if s.card == 11 else "FORT-13" if s.fortune == 6 else "TAC-12"))
             continue
         att = _force_of(s, z.id, powers)
         dfn = s.side_units(z.id, defender)
@@ -186,10 +184,7 @@ def _roll_attack(s: State, step: AttackRoll, faces: Faces) -> State:
     defender = other_side(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, cycle_targets(s, step))
-    s = log(
-        s,
-        f"Combat in {zone_name(s, step.zone)}: {side_name(attacker)} ({s.side_units(step.zone, attacker).short()}) attack {side_name(defender)} ({s.side_units(step.zone, defender).short()}); dice {faces_text(faces)} -> {count(hits, 'hit')}",
-    )
+    s = record(s, CombatRolled(step.zone, attacker, s.side_units(step.zone, attacker), s.side_units(step.zone, defender), faces, hits))
     powers = step.powers or powers_of(attacker)
     if h == 0:
         return _defense_roll(s, step.zone, attacker, step.defense_dice, powers)
@@ -205,21 +200,13 @@ def _defense_roll(s: State, zone: str, attacker: str, dice: Dice, powers: Sequen
     return evolve(s, step=DefenseRoll(dice=dice, zone=zone, attacker=attacker, powers=tuple(powers)))
 
 
-def _left(force: Force) -> str:
-    """What a side has left in a zone after a cycle: "1i 1a", or "none" (not the reference's bare "-")."""
-    return force.short() if force.total else "none"
-
-
 @on_roll(DefenseRoll)
 def _roll_defense(s: State, step: DefenseRoll, faces: Faces) -> State:
     attacker = step.attacker
     powers = step.powers or powers_of(attacker)
     hits = sum(dice_mod.hits_in(step.dice, faces))
     h = min(hits, cycle_targets(s, step))
-    s = log(
-        s,
-        f"Defence in {zone_name(s, step.zone)}: {side_name(other_side(attacker))} fire back with all units, casualties included; dice {faces_text(faces)} -> {count(hits, 'hit')}",
-    )
+    s = record(s, DefenceRolled(step.zone, other_side(attacker), faces, hits))
     if h == 0:
         return _after_cycle(s, step.zone, attacker)
     only = powers if set(powers) != set(powers_of(attacker)) else ()
@@ -227,12 +214,7 @@ def _roll_defense(s: State, step: DefenseRoll, faces: Faces) -> State:
 
 
 def _after_cycle(s: State, zone: str, attacker: str) -> State:
-    ctl = s.controller(zone)
-    what = f"the {side_name(ctl)} control it" if ctl else "the combat goes on next attack card"
-    s = log(
-        s,
-        f"After the cycle in {zone_name(s, zone)}: Axis {_left(s.side_units(zone, 'axis'))}, Allies {_left(s.side_units(zone, 'allies'))}; {what}",
-    )
+    s = record(s, CycleEnded(zone, s.side_units(zone, "axis"), s.side_units(zone, "allies"), s.controller(zone) or ""))
     return _combat_next(s, attacker, s.board.zone_index(zone) + 1)
 
 
@@ -274,12 +256,7 @@ def _act_casualties(s: State, step: ChooseCasualtiesStep, a: ChooseCasualties) -
     for (p, u), n in seen.items():
         if n:
             s = kill_in_zone(s, step.zone, p, u, n)
-    s = log(
-        s,
-        f"{step.side.capitalize()} remove{'s' if step.side == 'axis' else ''} "
-        + ", ".join(units(n, u, p) for (p, u), n in seen.items() if n)
-        + f" in {zone_name(s, step.zone)}",
-    )
+    s = record(s, CasualtiesRemoved(step.side, step.zone, tuple((p, u, n) for (p, u), n in seen.items() if n)))
     if step.kind == "combat-defender":
         return _defense_roll(s, step.zone, other_side(step.side), step.defense_dice, step.only_powers)
     if step.kind in CASUALTY_CONTINUE:

@@ -19,14 +19,15 @@ from .. import dice as dice_mod
 from ..actions import Action, Done, Move
 from ..board import Board
 from ..dice import Faces
-from ..editing import add_effect, add_many, add_units, destroy, effects_of, faces_text, log, log_all, zone_name
+from ..editing import add_effect, add_many, add_units, destroy, effects_of, record, record_all
 from ..effects import Flooded, Placed
+from ..events import NoMoves, Strafed, UnitsMoved
 from ..flow import finish_card
 from ..registry import legal, on_action, on_roll
 from ..state import State, evolve
 from ..steps import DeclareMovesStep, MovedUnit, StrafeStep
 from ..units import MOBILE_TYPES, Force, other_side, powers_of
-from ..words import count, plural, unit_noun, units
+from ..words import count, units
 
 
 def begin_move(side: str) -> Callable[[State], State]:
@@ -165,29 +166,24 @@ def path_strafe_dice(s: State, path: Sequence[str]) -> int:
 def _done_moves(s: State, step: DeclareMovesStep, a: Done) -> State:
     moves = step.moves
     if not moves:
-        return finish_card(log(evolve(s, step=DeclareMovesStep(side=step.side)), f"No {'Allied' if step.side == 'allies' else 'Axis'} unit moves"))
+        return finish_card(record(evolve(s, step=DeclareMovesStep(side=step.side)), NoMoves(step.side)))
     # every mover leaves first; the units, the log and the strafing dice are then worked out in
-    # one pass (the log lines and the fighters do not depend on where the land units stand)
+    # one pass (the events and the fighters do not depend on where the land units stand)
     changes = [(m.path[0], m.power, m.unit, -m.count) for m in moves]
     if step.side == "allies":
         changes += [(m.path[-1], m.power, m.unit, m.count) for m in moves]
-        s = log_all(
-            add_many(s, changes), [f"{m.power} {m.unit} x{m.count} moves {' > '.join(zone_name(s, z) for z in m.path)}" for m in moves]
-        )
+        s = record_all(add_many(s, changes), [UnitsMoved(m.power, m.unit, m.count, m.path) for m in moves])
         return finish_card(s)
     arrivals: list[tuple[str, str, str, int]] = []
-    msgs: list[str] = []
+    declared: list[UnitsMoved] = []
     for m in moves:
         n = path_strafe_dice(s, m.path)
-        msgs.append(
-            f"{unit_noun(m.count, m.unit, m.power)} x{m.count} declared {' > '.join(zone_name(s, z) for z in m.path)}"
-            + (f" ({n} strafing {plural(n, 'die')} each)" if n else "")
-        )
+        declared.append(UnitsMoved(m.power, m.unit, m.count, m.path, declared=True, dice=n))
         if n:
             arrivals.extend([(m.power, m.unit, m.path[-1], n)] * m.count)
         else:
             changes.append((m.path[-1], m.power, m.unit, m.count))
-    return start_strafing(log_all(add_many(s, changes), msgs), tuple(arrivals))
+    return start_strafing(record_all(add_many(s, changes), declared), tuple(arrivals))
 
 
 def start_strafing(s: State, arrivals: tuple[tuple[str, str, str, int], ...]) -> State:
@@ -201,10 +197,7 @@ def start_strafing(s: State, arrivals: tuple[tuple[str, str, str, int], ...]) ->
 def _roll_strafe(s: State, step: StrafeStep, faces: Faces) -> State:
     power, unit, dest, n = step.arrivals[step.index]
     hit = dice_mod.hits_in(step.dice, faces)[0] > 0
-    s = log(
-        s,
-        f"Strafing {unit_noun(1, unit, power)} bound for {zone_name(s, dest)}: {count(n, 'die')} {faces_text(faces)} -> {'destroyed' if hit else 'survives'} (hits on 1)",
-    )
+    s = record(s, Strafed(power, unit, dest, n, faces, hit))
     s = destroy(s, power, unit) if hit else add_units(s, dest, power, unit, 1)
     if not hit and s.card == 15:
         s = add_effect(s, Placed(dest, unit))  # for TAC-15

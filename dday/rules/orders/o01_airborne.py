@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from .. import dice as dice_mod
 from ..dice import Dice, Faces
-from ..editing import faces_text, hit_text, log, set_force, zone_name
+from ..editing import dice_hit_on, record, set_force
+from ..events import AirborneAttack, ParatroopersLanded
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import after_casualties, begin, on_roll
 from ..state import State, evolve
 from ..steps import ChooseCasualtiesStep, ParaRoll
 from ..units import Force
-from ..words import count
 
 
 @begin(1)
@@ -42,10 +42,10 @@ def _para_next(s: State, box: int) -> State:
                 s, step=ParaRoll(dice=Dice.simple(f.infantry, hit_number(s, "para")), zone=a.zone, box=i, power=a.power)
             )
     # R-PARA-2: the paratroopers are now in their zones
-    for a, f in zip(b.airborne_boxes, s.airborne, strict=True):
+    for i, (a, f) in enumerate(zip(b.airborne_boxes, s.airborne, strict=True)):
         if f.total:
             s = set_force(s, a.zone, a.power, s.units(a.zone, a.power).plus(f))
-            s = log(s, f"{a.division}: {f.infantry} paratroopers are now in {zone_name(s, a.zone)} (R-PARA-2)")
+            s = record(s, ParatroopersLanded(i, f.infantry))
     s = evolve(s, airborne=tuple(Force() for _ in s.airborne))
     return finish_card(s)
 
@@ -59,14 +59,8 @@ def para_targets(s: State, zone: str) -> int:
 @on_roll(ParaRoll)
 def _roll_para(s: State, step: ParaRoll, faces: Faces) -> State:
     hits = dice_mod.hits_in(step.dice, faces)[0]
-    a = s.board.airborne_boxes[step.box]
     h = min(hits, para_targets(s, step.zone))
-    s = log(
-        s,
-        f"{a.division} attacks {zone_name(s, step.zone)}: dice {faces_text(faces)} -> {count(hits, 'hit')}"
-        + ("" if h == hits else f", {h} of them {'counts' if h == 1 else 'count'}")  # not "0 hits, 0 of them count"
-        + f" (hits on {hit_text(step.dice)}; blockhouses exempt)",
-    )
+    s = record(s, AirborneAttack(step.box, step.zone, faces, hits, h, dice_hit_on(step.dice)))
     if h == 0:
         return _para_next(s, step.box + 1)
     return evolve(s, step=ChooseCasualtiesStep(side="axis", zone=step.zone, hits=h, kind="para", index=step.box))

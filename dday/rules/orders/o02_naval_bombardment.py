@@ -22,14 +22,14 @@ from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, Bombard, SplitNavalDice
 from ..dice import Dice, Faces
-from ..editing import faces_text, hit_text, kill_in_zone, log, zone_name
+from ..editing import dice_hit_on, kill_in_zone, record
+from ..events import NavalDiceLost, NavalFire, NavalSplit
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
 from ..steps import NavalRoll, NavalSplitStep, NavalTargetStep
 from ..units import LAND_TYPES, MOBILE_TYPES
-from ..words import count
 
 
 @begin(2)
@@ -45,7 +45,7 @@ def _begin_2(s: State) -> State:
 def _act_split(s: State, step: NavalSplitStep, a: SplitNavalDice) -> State:
     if not 0 <= a.uk <= 6:
         raise IllegalActionError("R-NAVAL-2", f"the six naval dice are split between the UK and the US; UK dice must be 0..6, got {a.uk}")
-    s = log(s, f"Naval dice: UK {a.uk}, US {6 - a.uk} (R-NAVAL-2)")
+    s = record(s, NavalSplit(a.uk))
     return evolve(s, step=NavalTargetStep(die=0, uk_dice=a.uk))
 
 
@@ -87,10 +87,7 @@ def _act_bombard(s: State, step: NavalTargetStep, a: Bombard) -> State:
 def _roll_naval(s: State, step: NavalRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
     target = step.unit or "blockhouse"
-    s = log(
-        s,
-        f"Naval die {step.die + 1} ({step.power}) at a {target} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
-    )
+    s = record(s, NavalFire(step.die, step.power, target, step.zone, faces, hit > 0, dice_hit_on(step.dice)))
     if hit:
         s = kill_in_zone(s, step.zone, "Germany", target)
     die = step.die + 1
@@ -98,7 +95,7 @@ def _roll_naval(s: State, step: NavalRoll, faces: Faces) -> State:
         return finish_card(s)
     if not _naval_targets(s):
         lost = 6 - die
-        return finish_card(log(s, f"No blockhouse is left: the remaining {count(lost, 'naval die', 'naval dice')} {'is' if lost == 1 else 'are'} lost (R-NAVAL-3)"))
+        return finish_card(record(s, NavalDiceLost(lost)))
     return evolve(s, step=NavalTargetStep(die=die, uk_dice=step.uk_dice))
 
 

@@ -20,13 +20,14 @@ from collections.abc import Iterator
 
 from ...errors import IllegalActionError
 from ..actions import Action, Done, Patrol
-from ..editing import log, set_air, zone_name
+from ..editing import record, set_air
+from ..events import FightersPatrol
 from ..flow import finish_card
 from ..fortune import air_ready, patrol_limit
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
 from ..steps import PatrolStep
-from ..words import count, units
+from ..words import count
 
 
 @begin(3)
@@ -49,7 +50,7 @@ def _act_patrol(s: State, step: PatrolStep, a: Patrol) -> State:
         raise IllegalActionError(rule, f"at most {s.rules.fighter_limit} fighters may patrol a zone; {a.zone} has {s.fighters_in(a.zone)}")
     s = evolve(s, airfield=s.airfield.add(a.power, "fighter", -a.count))
     s = set_air(s, a.zone, s.air_in(a.zone).add(a.power, "fighter", a.count))
-    s = log(s, f"{units(a.count, 'fighter', a.power)} {'patrols' if a.count == 1 else 'patrol'} {zone_name(s, a.zone)}")
+    s = record(s, FightersPatrol(a.power, a.count, a.zone))
     return s if air_ready(s, "UK", "fighter") + air_ready(s, "US", "fighter") else finish_card(s)
 
 

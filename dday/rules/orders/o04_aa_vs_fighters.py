@@ -22,14 +22,14 @@ from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, FireAA
 from ..dice import Dice, Faces
-from ..editing import add_effect, effects_of, faces_text, hit_text, log, set_air, zone_name
+from ..editing import add_effect, dice_hit_on, effects_of, record, set_air
 from ..effects import AAKill, Barnstorming, NoAA
+from ..events import AntiaircraftFire
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
 from ..state import State, evolve
 from ..steps import AARoll, AATargetStep
-from ..words import unit_noun
 
 
 def begin_aa(kind: str) -> Callable[[State], State]:
@@ -71,21 +71,11 @@ def _act_aa(s: State, step: AATargetStep, a: FireAA) -> State:
     )
 
 
-def aa_gun_name(s: State, zone: str, shot: int) -> str:
-    """The German artillery firing antiaircraft shot ``shot`` (0-based) in ``zone``, as the log and
-    the card lab's prompt name it: "German artillery 2 of 3", or "the German artillery" when it is
-    alone (each gun fires once, R-AA-2)."""
-    guns = s.units(zone, "Germany").artillery
-    return "the German artillery" if guns == 1 else f"German artillery {shot + 1} of {guns}"
-
-
 @on_roll(AARoll)
 def _roll_aa(s: State, step: AARoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = log(
-        s,
-        f"Antiaircraft: {aa_gun_name(s, step.zone, step.shot)} in {zone_name(s, step.zone)} fires at a {unit_noun(1, step.aircraft, step.power)}: {faces_text(faces)} -> {'shot down, removed from play' if hit else 'miss'} (hits on {hit_text(step.dice)})",
-    )
+    guns = s.units(step.zone, "Germany").artillery
+    s = record(s, AntiaircraftFire(step.zone, guns, step.shot, step.power, step.aircraft, faces, hit > 0, dice_hit_on(step.dice)))
     if hit and step.aircraft == "fighter":
         s = add_effect(s, AAKill(step.zone))  # remembered for TAC-4
     if hit:
@@ -102,4 +92,4 @@ def _legal_aa(s: State, step: AATargetStep) -> list[Action]:
 begin(4)(begin_aa("fighter"))
 
 
-__all__ = ["aa_gun_name", "begin_aa"]
+__all__ = ["begin_aa"]

@@ -22,7 +22,8 @@ from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, BomberStrike, Done
 from ..dice import Dice, Faces
-from ..editing import faces_text, hit_text, kill_in_zone, log, set_air, with_article, zone_name
+from ..editing import dice_hit_on, kill_in_zone, record, set_air
+from ..events import BomberAttack
 from ..flow import finish_card
 from ..fortune import air_ready, hit_number
 from ..registry import TACTIC_CONTINUE, begin, legal, on_action, on_roll
@@ -58,10 +59,7 @@ def _act_bomb(s: State, step: BomberStep, a: BomberStrike) -> State:
 @on_roll(BombRoll)
 def _roll_bomb(s: State, step: BombRoll, faces: Faces) -> State:
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    s = log(
-        s,
-        f"{step.power} bomber strikes {with_article(step.unit)} in {zone_name(s, step.zone)}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
-    )
+    s = record(s, BomberAttack(step.power, step.unit, step.zone, faces, hit > 0, dice_hit_on(step.dice)))
     if hit:
         s = kill_in_zone(s, step.zone, "Germany", step.unit)
     if step.tactic:  # a tactics strike (TAC-5, TAC-6) continues its own card

@@ -11,11 +11,11 @@ Handlers (``python -m dday handlers 7``; a test keeps this table true)::
 
 from __future__ import annotations
 
-from ..editing import log
+from ..editing import record
+from ..events import AirHome
 from ..flow import finish_card
 from ..registry import begin
 from ..state import State, evolve
-from ..words import count
 
 
 def air_home(s: State, kind: str) -> State:
@@ -28,7 +28,7 @@ def air_home(s: State, kind: str) -> State:
         airfield=field_,
         air=tuple(a._replace(**dict.fromkeys(keys, 0)) if getattr(a, keys[0]) or getattr(a, keys[1]) else a for a in s.air),
     )
-    return finish_card(log(s, f"{count(sum(back.values()), kind)} {'returns' if sum(back.values()) == 1 else 'return'} to the airfield (R-AIR-6)"))
+    return finish_card(record(s, AirHome(kind, sum(back.values()))))
 
 
 @begin(7)

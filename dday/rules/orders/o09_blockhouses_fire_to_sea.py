@@ -23,7 +23,8 @@ from ...errors import IllegalActionError
 from .. import dice as dice_mod
 from ..actions import Action, FireToSea
 from ..dice import Dice, Faces
-from ..editing import destroy, faces_text, hit_text, log, set_beach, with_article, zone_name
+from ..editing import destroy, dice_hit_on, record, set_beach
+from ..events import BlockhouseFire
 from ..flow import finish_card
 from ..fortune import hit_number
 from ..registry import begin, legal, on_action, on_roll
@@ -77,12 +78,8 @@ def _act_sea(s: State, step: FireToSeaStep, a: FireToSea) -> State:
 def _roll_sea(s: State, step: SeaRoll, faces: Faces) -> State:
     beach = step.beach
     hit = dice_mod.hits_in(step.dice, faces)[0]
-    count = s.units(step.zone, "Germany").blockhouse  # each fires once (R-BH-2)
-    which = "Blockhouse" if count == 1 else f"Blockhouse {step.shot + 1} of {count}"
-    s = log(
-        s,
-        f"{which} in {zone_name(s, step.zone)} fires at {with_article(step.unit)} in {beach}: {faces_text(faces)} -> {'destroyed' if hit else 'miss'} (hits on {hit_text(step.dice)})",
-    )
+    guns = s.units(step.zone, "Germany").blockhouse  # each fires once (R-BH-2)
+    s = record(s, BlockhouseFire(step.zone, guns, step.shot, step.unit, beach, faces, hit > 0, dice_hit_on(step.dice)))
     if hit:
         bh = s.board.beachhead(beach)
         s = set_beach(s, beach, s.beach_units(beach).add(step.unit, -1))

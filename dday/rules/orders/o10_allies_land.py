@@ -19,14 +19,15 @@ from collections.abc import Iterator
 
 from ...errors import IllegalActionError
 from ..actions import Action, Done, Land
-from ..editing import add_effect, add_units, effects_of, log, set_beach, zone_name
+from ..editing import add_effect, add_units, effects_of, record, set_beach
 from ..effects import Landed
+from ..events import UnitsLanded
 from ..flow import finish_card
 from ..registry import begin, legal, on_action
 from ..state import State, evolve
 from ..steps import LandingStep
 from ..units import MOBILE_TYPES
-from ..words import count, units
+from ..words import count
 
 
 @begin(10)
@@ -63,7 +64,7 @@ def _act_land(s: State, step: LandingStep, a: Land) -> State:
     s = add_units(s, zone, bh.power, a.unit, a.count)
     if s.fortune == 6 and not any(e.power == bh.power for e in effects_of(s, Landed)):
         s = add_effect(s, Landed(bh.power, a.beach))
-    s = log(s, f"{units(a.count, a.unit, bh.power)} {'lands' if a.count == 1 else 'land'} from {a.beach} into {zone_name(s, zone)}")
+    s = record(s, UnitsLanded(bh.power, a.unit, a.count, a.beach, zone))
     return s if any(f.total for f in s.beach) else finish_card(s)
 
 

@@ -14,14 +14,14 @@ from .. import dice as dice_mod
 from ..actions import Action, Done, PlaceReinforcement
 from ..board import Chart
 from ..dice import Dice, Faces
-from ..editing import add_effect, add_units, faces_text, log, offer_pick, set_beach
+from ..editing import add_effect, add_units, offer_pick, record, set_beach
 from ..effects import Placed
+from ..events import AlliedPlaced, AxisStopsPlacing, DieRerolled, GermanDieShared, GermanPlaced, NoRoom, ReinforcementsRolled, RerollOffered
 from ..flow import finish_card
 from ..registry import legal, on_action, on_pick, on_roll
 from ..state import State, evolve
 from ..steps import PickStep, PlaceReinforcementsStep, ReinforcementRoll, RerollRoll
 from ..units import side_of
-from ..words import count
 from .movement import start_strafing
 
 
@@ -42,7 +42,7 @@ def _reinf_roll_next(s: State, side: str, quota: tuple[int, ...], start: int) ->
 def _roll_reinf(s: State, step: ReinforcementRoll, faces: Faces) -> State:
     c = s.board.charts[step.chart]
     if s.fortune == 1 and s.card in (14, 15) and step.dice.is_2d6:  # FORT-14 / FORT-15 result 1
-        s = log(s, f"{c.label}: 2d6 {faces_text(faces)}; fortune lets one die be rolled again (the new roll stands, FAQ-37)")
+        s = record(s, RerollOffered(c.index, faces))
         quota = ",".join(str(q) for q in step.quota)
         return offer_pick(
             s,
@@ -61,7 +61,7 @@ def _roll_reinf(s: State, step: ReinforcementRoll, faces: Faces) -> State:
 @on_roll(RerollRoll)
 def _roll_reroll(s: State, step: RerollRoll, faces: Faces) -> State:
     new = dice_mod.face(step.dice, faces)
-    s = log(s, f"Re-rolled die: {new} (kept {step.kept})")
+    s = record(s, DieRerolled(new, step.kept))
     return _reinf_total(s, step.side, step.chart, (step.kept, new), step.quota)
 
 
@@ -79,22 +79,19 @@ def _pick_reroll(s: State, step: PickStep, option: str) -> State:
 def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: tuple[int, ...]) -> State:
     c = s.board.charts[chart_index]
     total = sum(faces)
-    notes: list[str] = []
+    notes: list[str] = []  # the rules that changed the total
     if s.turn > s.board.turns and len(faces) == 1 and faces[0] == 6:
-        total, notes = 0, [*notes, "a 6 after turn 10 brings nothing (VAR-RM-19)"]
+        total, notes = 0, [*notes, "VAR-RM-19"]  # a 6 after turn 10 brings nothing
     if s.rules.reinforcement_six_nothing and side == "allies" and 6 in faces and len(faces) == 2:
         # the manual gives this rule under order 14 only (the Allied roll); our reading of "no
         # reinforcement from that roll" is that the whole two-dice roll brings nothing
-        total, notes = 0, [*notes, "a 6 on a die brings nothing (VAR-RM-12)"]
+        total, notes = 0, [*notes, "VAR-RM-12"]
     if s.fortune == 6 and s.card in (14, 15):
-        total = -(-total // 2)
-        notes.append(f"halved, rounded up (FORT-{s.card} result 6)")
+        total = -(-total // 2)  # halved, rounded up
+        notes.append(f"FORT-{s.card}")
     queue = s.charts[c.index]
     n = min(total, len(queue))
-    units = " ".join(c.boxes[k][0] for k in queue[:n])
-    dice_txt = "2d6" if len(faces) == 2 else "1d6"
-    extra = f" ({'; '.join(notes)})" if notes else ""
-    s = log(s, f"{c.label}: {dice_txt} {faces_text(faces)} = {sum(faces)}{extra} -> next {count(n, 'unit')}: {units}")
+    s = record(s, ReinforcementsRolled(c.index, faces, tuple(notes), tuple(c.boxes[k] for k in queue[:n])))
     quota = tuple(n if i == c.index else q for i, q in enumerate(quota_in))
     if s.turn > s.board.turns and c.power == "Germany":
         # VAR-RM-19: after turn 10 each army rolls ONE die, Germany included. The manual does not say
@@ -105,7 +102,7 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
         for o in later:
             take = min(left, len(s.charts[o.index]))
             if take:
-                s = log(s, f"{o.label}: the German die's remaining {take} -> next {count(take, 'unit')}: {' '.join(o.boxes[k][0] for k in s.charts[o.index][:take])}")
+                s = record(s, GermanDieShared(o.index, tuple(o.boxes[k] for k in s.charts[o.index][:take])))
             quota = tuple(take if i == o.index else q for i, q in enumerate(quota))
             left -= take
         return _reinf_roll_next(s, side, quota, max((o.index for o in later), default=c.index) + 1)
@@ -139,8 +136,7 @@ def _placement(s: State, step: PlaceReinforcementsStep) -> State:
     quota = list(step.quota)
     for i, q in enumerate(quota):
         if q and (not s.charts[i] or not _destinations(s, step, i)):
-            c = s.board.charts[i]
-            s = log(s, f"{c.label}: no room for the next {count(q, 'unit')}; {'it stays' if q == 1 else 'they stay'} on the chart, first in line (R-REINF-3)")
+            s = record(s, NoRoom(i, q))
             quota[i] = 0
     step = evolve(step, quota=tuple(quota))
     if any(quota):
@@ -155,12 +151,7 @@ def _placement(s: State, step: PlaceReinforcementsStep) -> State:
         else:
             s = add_effect(add_units(s, z, "Germany", unit, 1), Placed(z, unit))
     if step.placed:
-        s = log(
-            s,
-            "German reinforcements placed: "
-            + ", ".join(f"{u} > {z}" for _, u, z in step.placed)
-            + (" (strafing follows, R-REINF-8)" if arrivals else ""),
-        )
+        s = record(s, GermanPlaced(tuple((u, z) for _, u, z in step.placed), bool(arrivals)))
     s = evolve(s, step=PlaceReinforcementsStep(side="axis"))
     return start_strafing(s, tuple(arrivals))
 
@@ -195,7 +186,7 @@ def _act_place(s: State, step: PlaceReinforcementsStep, a: PlaceReinforcement) -
         step = evolve(step, quota=quota, placed=(*step.placed, (c.index, unit, a.destination)))
     else:
         s = set_beach(s, a.destination, s.beach_units(a.destination).add(unit, 1))
-        s = log(s, f"{c.power} {unit} (chart box {box + 1}) placed in {a.destination}")
+        s = record(s, AlliedPlaced(c.power, unit, box, a.destination))
         step = evolve(step, quota=quota)
     return _placement(s, step)
 
@@ -204,7 +195,7 @@ def _act_place(s: State, step: PlaceReinforcementsStep, a: PlaceReinforcement) -
 def _done_place(s: State, step: PlaceReinforcementsStep, a: Done) -> State:
     if not (step.side == "axis" and s.rules.optional_axis_placement):
         raise IllegalActionError("R-REINF-3", "placement is mandatory as far as room allows (VAR-TA-9 makes German placement optional)")
-    s = log(s, "The Axis leaves the remaining units on the chart (VAR-TA-9)")
+    s = record(s, AxisStopsPlacing())
     return _placement(s, evolve(step, quota=tuple(0 for _ in step.quota)))
 
 

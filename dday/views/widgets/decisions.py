@@ -25,10 +25,10 @@ from ...rules.actions import (
     SplitNavalDice,
 )
 from ...rules.engine import describe_step
-from ...rules.orders.o04_aa_vs_fighters import aa_gun_name
 from ...rules.state import State
 from ...rules.steps import AATargetStep, FireToSeaStep, NavalTargetStep
 from ...rules.words import count, percent, plural, units
+from ..log_text import aa_gun_name
 from . import style as st
 from .rolls import roll_info
 
@@ -139,7 +139,7 @@ def decision_prompt(s: State) -> str:
         waiting = " and ".join(f"{beach} beach ({s.beach_units(beach).short() or 'empty'})" for beach in b.zone(step.zone).fires_at)
         return f"Axis: the blockhouse in {b.name(step.zone)} fires at the units on {waiting}: pick its target (R-BH-2)"
     if isinstance(step, AATargetStep):  # which gun, and where: the map alone does not say
-        return f"Axis: {aa_gun_name(s, step.zone, step.shot)} in {b.name(step.zone)} fires at one {step.kind} there: pick which (R-AA-2)"
+        return f"Axis: {aa_gun_name(s.units(step.zone, 'Germany').artillery, step.shot)} in {b.name(step.zone)} fires at one {step.kind} there: pick which (R-AA-2)"
     if isinstance(step, NavalTargetStep):
         power = "UK" if step.die < step.uk_dice else "US"
         return f"Allies: aim naval die {step.die + 1} of 6 ({power}) at a blockhouse (R-NAVAL-1)"

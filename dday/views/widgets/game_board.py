@@ -56,6 +56,7 @@ from ...rules.engine import describe_step
 from ...rules.state import RuleOptions, State
 from ...rules.steps import NavalTargetStep, Roll, StrafeStep
 from ..aria import NamedSlider
+from ..log_text import log_lines
 from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
@@ -266,7 +267,7 @@ class GameBoard:
 
     def log_lines(self) -> list[str]:
         """Every log line of the game so far."""
-        return [line for s in self.history.states for line in s.events]
+        return [line for s in self.history.states for line in log_lines(s)]
 
     def _players(self) -> dict[str, str]:
         allies = self.seats["UK"] if self.seats["UK"] == self.seats["US"] else f"UK {self.seats['UK']}, US {self.seats['US']}"
@@ -513,7 +514,7 @@ class GameBoard:
         what = "the start" if k == 0 else f"input {k} of {len(self.replay_inputs)}: <b>{escape(_input_text(self.replay_inputs[k - 1]))}</b>"
         self.replay_caption.value = (
             f'<div style="font-size:17px">After {what} · turn {s.turn}, order {s.card} ({escape(ORDER_CARDS[s.card].name)})</div>'
-            + st.log_html(s.events, 6, name="Log of the replayed input", max_height="140px")
+            + st.log_html(log_lines(s), 6, name="Log of the replayed input", max_height="140px")
         )
         self.replay_map.update(s)
 

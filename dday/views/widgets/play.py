@@ -29,6 +29,7 @@ from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
 from ...rules.words import count, exact_text, side_name
+from ..log_text import log_lines
 from ..maps.geodata import SIDE_COLORS
 from ..maps.leaflet_view import LeafletView
 from . import style as st
@@ -146,12 +147,12 @@ class PlayLab:
 
     def log_lines(self) -> list[str]:
         """Every log line since the first position (``state.events`` of each step)."""
-        first = list(self.history[0].events)
+        first = log_lines(self.history[0])
         card = self.goal[0][2]
         starts = [i for i, e in enumerate(first) if f", order {card}: " in e]
         if starts:  # drop what the previous card logged in the same transition
             first = first[starts[0] :]
-        return first + [line for s in self.history[1:] for line in s.events]
+        return first + [line for s in self.history[1:] for line in log_lines(s)]
 
     # -- actions (the buttons call these) ------------------------------------------------------
     def _push(self, new: State) -> None:

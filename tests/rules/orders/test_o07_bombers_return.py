@@ -14,6 +14,7 @@ from dday.rules.steps import (
     DeclareMovesStep,
 )
 from dday.rules.units import Air
+from dday.views.log_text import log_lines
 
 
 def test_order_7_bombers_return_to_the_airfield() -> None:
@@ -25,5 +26,5 @@ def test_order_7_bombers_return_to_the_airfield() -> None:
     )
     assert s.airfield == Air(uk_bomber=1, us_bomber=1)
     assert s.air_in("F26") == Air(us_fighter=1) and s.air_in("F2") == Air()
-    assert has_line(s.events, "2 bombers return to the airfield (R-AIR-6)")
+    assert has_line(log_lines(s), "2 bombers return to the airfield (R-AIR-6)")
     assert (s.card, type(s.step)) == (8, DeclareMovesStep)
