@@ -350,6 +350,32 @@ def test_no_re_export_module_besides_the_three_faces() -> None:
     assert not bad, "modules that only re-export names defined elsewhere (import from the real module instead):\n" + "\n".join(sorted(bad))
 
 
+def _passed_on(tree: ast.Module) -> list[str]:
+    """The names a module lists in ``__all__`` although it imports them: names it passes on (a
+    package's own submodules, ``from . import movement``, are its own)."""
+    imported = {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom) and node.module is not None for a in node.names}
+    listed: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            listed = [e.value for e in getattr(node.value, "elts", []) if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return [name for name in listed if name in imported]
+
+
+def test_the_passed_on_check_can_fail() -> None:
+    tree = ast.parse('from .words import percent\n\ndef chance(p): ...\n\n__all__ = ["chance", "percent"]\n')
+    assert _passed_on(tree) == ["percent"]
+    assert _passed_on(ast.parse('from .words import percent\n\ndef chance(p): ...\n\n__all__ = ["chance"]\n')) == []
+
+
+def test_no_module_besides_the_faces_passes_on_names_it_imports() -> None:
+    """A real module may use names from elsewhere, but it does not offer them as its own (in
+    ``__all__``): ``percent`` is imported from :mod:`dday.rules.words`, where it lives, not from
+    :mod:`dday.views.numbers`, which uses it. One name per room, inside the package too."""
+    bad = {m: _passed_on(TREES[m]) for m in MODULES if m not in FACES}
+    bad = {m: names for m, names in bad.items() if names}
+    assert not bad, f"modules whose __all__ lists names they import (import those from their homes): {bad}"
+
+
 # ---------------------------------------------------------------------------------------------
 # kind strings stay in the rules: views, bots and odds read typed rolls and steps (issue 30)
 

@@ -24,7 +24,7 @@ from ..rules.words import count, force_words, side_name
 from .numbers import chance
 from .tables import TextFrame
 
-__all__ = ["SOURCE_WORDS", "board_changes", "card_table", "force_words", "odds_figure", "source_words"]
+__all__ = ["SOURCE_WORDS", "board_changes", "card_table", "odds_figure", "source_words"]
 
 SOURCE_WORDS: Final[dict[str, str]] = {
     "OFFICIAL": "official",

@@ -34,8 +34,7 @@ from .. import odds
 from ..odds.distribution import average_text
 from ..rules.scenario import position
 from ..rules.state import State
-from ..rules.words import count
-from .numbers import percent
+from ..rules.words import count, percent
 from .widgets import style as st
 
 __all__ = [

@@ -6,8 +6,8 @@
 * :func:`exact` — the exact fraction, only when it is short (at most 5 digits below the line) or
   asked for (:func:`dday.rules.words.exact_text`, which the odds' explanations use too);
 * :func:`chance` — all of it in one phrase;
-* :func:`count`, :func:`plural` — "1 game", "12 games"; these and :func:`percent` come from
-  :mod:`dday.rules.words`, where the log's sentences (:mod:`dday.views.log_text`), the engine's prompts and the bots' coach get them too;
+* :func:`count`, :func:`plural` — "1 game", "12 games"; these and :func:`percent` live in
+  :mod:`dday.rules.words` (import them from there), where the log's sentences (:mod:`dday.views.log_text`), the engine's prompts and the bots' coach get them too;
 * :func:`probability_table`, :func:`fight_table` — a pandas ``Styler`` that shows the
   probability columns of a table as percentages, with named columns.
 
@@ -33,23 +33,9 @@ from typing import Any, Final
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from ..rules.words import MAX_DENOMINATOR_DIGITS, Probability, count, exact_text, interval, percent, plural, probability_value, wrap
+from ..rules.words import Probability, exact_text, interval, percent, probability_value
 
-__all__ = [
-    "FIGHT_COLUMN_LABELS",
-    "MAX_DENOMINATOR_DIGITS",
-    "chance",
-    "count",
-    "exact",
-    "fight_table",
-    "interval",
-    "one_in",
-    "percent",
-    "plural",
-    "probability_table",
-    "win_rate_table",
-    "wrap",
-]
+__all__ = ["FIGHT_COLUMN_LABELS", "chance", "exact", "fight_table", "one_in", "probability_table", "win_rate_table"]
 
 _as_float = probability_value  # the checks and the percentages live with the other words, in dday.rules.words
 

@@ -36,9 +36,9 @@ import ipywidgets as w
 import numpy as np
 
 from .. import odds
-from ..rules.words import count, plural
+from ..rules.words import count, percent, plural
 from .aria import NamedSlider
-from .numbers import chance, percent
+from .numbers import chance
 from .widgets import style as st
 
 __all__ = ["ODDS_CALLS", "ChoiceQuestion", "PredictQuestion", "Quiz", "load_quizzes", "quiz"]

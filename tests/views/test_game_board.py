@@ -16,7 +16,8 @@ from dday.rules.cards import ORDER_CARDS
 from dday.rules.steps import NavalSplitStep
 from dday.rules.words import count
 from dday.views.log_text import event_text
-from dday.views.widgets.game_board import GameBoard, action_powers, chart_table_html, turn_track_html
+from dday.views.widgets.board_html import chart_table_html, turn_track_html
+from dday.views.widgets.game_board import GameBoard, action_powers
 
 
 def person_moves(board: GameBoard, limit: int = 6000) -> Counter[tuple[str, tuple[str, ...]]]:

@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 
 from dday.odds import zone_fight
-from dday.views.numbers import chance, count, exact, fight_table, one_in, percent, plural, probability_table
+from dday.rules.words import count, percent, plural
+from dday.views.numbers import chance, exact, fight_table, one_in, probability_table
 
 SCIENTIFIC = re.compile(r"\d[eE][+-]?\d")
 

@@ -131,7 +131,7 @@ def test_quiz_01_predict_asks_what_the_notebook_did_not_print() -> None:
     """Issue 31.5: the predict question asked for the 42 % printed just above it. Now it asks for two
     hits out of three dice (2 infantry and a blockhouse), which the printed worked example does not give."""
     from dday.odds import paratroopers
-    from dday.views.numbers import percent
+    from dday.rules.words import percent
 
     q = quiz("01").questions[-1]
     assert isinstance(q, PredictQuestion)

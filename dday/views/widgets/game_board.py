@@ -60,12 +60,12 @@ from ..log_text import log_lines
 from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
-from .decisions import hint_html
+from .decisions import DecisionControl, hint_html
 from .files import MAX_NAME, FileBoxError, SaveUpload, download_link_html, in_app, notebook_folder_file, size_words
-from .play import DecisionControl, roll_info, show_on_map
-from .rolls import odds_html
+from .play import show_on_map
+from .rolls import odds_html, roll_info
 
-__all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers", "chart_table_html", "turn_track_html"]
+__all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers"]
 
 SEAT_CHOICES: Final[tuple[str, ...]] = ("person", "random", "greedy", "strong", STRONGEST)
 ALLIED: Final[tuple[str, str]] = ("UK", "US")

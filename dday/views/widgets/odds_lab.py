@@ -34,10 +34,9 @@ from ...rules.orders.combat import dice_groups
 from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
-from ...rules.words import count, interval, plural, wrap
+from ...rules.words import count, interval, percent, plural, wrap
 from ..aria import NamedSlider
 from ..maps.geodata import CONTROL_COLORS, POWER_COLORS, SIDE_COLORS
-from ..numbers import percent
 from . import style as st
 from .react_chart import ReactFigure, react_figure
 

@@ -33,10 +33,10 @@ from ..log_text import log_lines
 from ..maps.geodata import SIDE_COLORS
 from ..maps.leaflet_view import LeafletView
 from . import style as st
-from .decisions import DecisionControl, action_label, bot_played_html, decision_prompt, hint_html, played_html
+from .decisions import DecisionControl, bot_played_html, decision_prompt, hint_html, played_html
 from .rolls import RollInfo, figure_widget, roll_info, show_distribution
 
-__all__ = ["DecisionControl", "PlayLab", "PlayerSpec", "RollInfo", "action_label", "figure_widget", "roll_info", "show_distribution"]
+__all__ = ["PlayLab", "PlayerSpec"]
 
 PlayerSpec = str | Player | None
 """Who decides for a side: "person" (or None) for the learner, a bot's name ("random", "greedy", "strong",
