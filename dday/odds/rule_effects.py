@@ -77,7 +77,7 @@ def combat_options(state: State, zone: str | None = None) -> dict[str, Any]:
         for p in powers:
             force = force.plus(state.units(zone, p))
         paired = tac10_paired_infantry(force, attacker, CombinedAssault() in state.effects)
-    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": artillery_rolls(state.rules)}
+    return {"infantry_hit": infantry_hit, "paired_infantry": paired, "artillery_rolls": artillery_rolls(state.options)}
 
 
 def clear_caches() -> None:

@@ -117,7 +117,7 @@ class History:
     @classmethod
     def from_record(cls, game: GameRecord) -> History:
         """The history of a played game (replays it; use :func:`load_game` for files)."""
-        start = game.start or initial_state(game.final.rules)
+        start = game.start or initial_state(game.final.options)
         states = [start]
         for x in game.record:
             states.append(apply(states[-1], x))
@@ -134,8 +134,8 @@ class History:
         return self.states[0]
 
     @property
-    def rules(self) -> RuleOptions:
-        return self.states[0].rules
+    def options(self) -> RuleOptions:
+        return self.states[0].options
 
     def __len__(self) -> int:
         """The number of inputs so far."""
@@ -228,14 +228,14 @@ def save_game(
         start = game.start
         inputs: Sequence[Input] = game.record
         final = game.final
-        rules = final.rules
+        rules = final.options
         seed = game.seed if seed is None else seed
         players = dict(game.players) if players is None else players
     else:
         start = game.start if game.start_given else None
         inputs = game.inputs
         final = game.state
-        rules = game.rules
+        rules = game.options
         seed = game.seed if seed is None else seed
         players = dict(game.players) if players is None else players
     data: dict[str, Any] = {
@@ -351,7 +351,7 @@ def _header(data: dict[str, Any]) -> tuple[State, int | None, dict[str, str], bo
         start = initial_state(rules)
     else:
         start = state_from_json(data["start"])
-        if start.rules != rules:
+        if start.options != rules:
             raise SaveFileError("the start position's rules differ from the saved rules")
         if start.is_over:
             raise SaveFileError("the start position is a finished game: there is nothing to replay")

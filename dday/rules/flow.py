@@ -31,7 +31,7 @@ def start_card(s: State) -> State:
     """Turn up order card ``s.card``: its fortune card first if in use (R-FORT-1), then the order."""
     card = ORDER_CARDS[s.card]
     s = record(evolve(s, fortune=0), CardStarted(s.turn, card.number))
-    if s.rules.fortune and s.card in FORTUNE:
+    if s.options.fortune and s.card in FORTUNE:
         roller = FORTUNE[s.card].roller
         return evolve(s, step=FortuneRoll(dice=Dice.one_face(), card=s.card, roller=roller))
     return BEGIN[s.card](s)
@@ -39,13 +39,13 @@ def start_card(s: State) -> State:
 
 def finish_card(s: State) -> State:
     """Order ``s.card`` is done: orders 9a/11a or a tactics offer if in play, then the next order (R-TURN-1)."""
-    if s.rules.continuous_hold and s.hold and not s.allies_hold_all_cities():
+    if s.options.continuous_hold and s.hold and not s.allies_hold_all_cities():
         s = record(evolve(s, hold=0), VictoryCheck("hold-broken"))
     # a fortune result lasts for its order only (R-FORT-2): FORT-4/6 result 6's quiet zone ends here
     s = evolve(s, fortune=0, effects=tuple(e for e in s.effects if not isinstance(e, NoAA)))
     if _house_artillery_due(s, s.card):
         return _house_artillery(s, s.card)
-    if s.rules.tactics and s.card in s.tactics_left:
+    if s.options.tactics and s.card in s.tactics_left:
         return _offer_tactic(s, s.card)
     return advance(s, s.card)
 
@@ -54,7 +54,7 @@ def _house_artillery_due(s: State, card: int) -> bool:
     """The reference manual's extra orders 9a and 11a follow orders 9 and 11 (VAR-RM-7, VAR-RM-8).
     They are orders of their own: 9a still comes after order 9 has left the deck (no blockhouse
     left to fire), in the place where order 9 would have stood."""
-    return s.rules.artillery_orders and card in (9, 11) and ArtilleryOrderPlayed(card) not in s.effects
+    return s.options.artillery_orders and card in (9, 11) and ArtilleryOrderPlayed(card) not in s.effects
 
 
 def _house_artillery(s: State, card: int) -> State:
@@ -94,11 +94,11 @@ def _victory(s: State, held: bool) -> tuple[State, bool]:
     def win(side: str, event: VictoryCheck) -> tuple[State, bool]:
         return record(evolve(s, winner=side, step=GameOver()), event), True
 
-    if s.rules.alternative_wins:
+    if s.options.alternative_wins:
         alt = _alternative_win(s)
         if alt is not None:
             return alt, True
-    if s.rules.capture_win:
+    if s.options.capture_win:
         if held:
             return win("allies", VictoryCheck("capture", turn=s.turn))
         if s.turn >= b.turns:
@@ -114,10 +114,10 @@ def _victory(s: State, held: bool) -> tuple[State, bool]:
         return win("allies", VictoryCheck("held", turn=s.turn))
     if held and s.turn < b.turns:
         s = record(s, VictoryCheck("hold-started"))
-    if not held and s.turn == b.turns - 1 and not s.rules.extended_play:
+    if not held and s.turn == b.turns - 1 and not s.options.extended_play:
         return win("axis", VictoryCheck("cannot-hold", turn=s.turn, last_turn=b.turns))
     if s.turn >= b.turns:
-        if s.rules.extended_play and _allied_units_on_board(s) >= EXTENDED_PLAY_UNITS:
+        if s.options.extended_play and _allied_units_on_board(s) >= EXTENDED_PLAY_UNITS:
             return record(s, VictoryCheck("play-goes-on", turn=b.turns, units=_allied_units_on_board(s))), False
         return win("axis", VictoryCheck("time-up", turn=b.turns))
     return s, False
@@ -163,7 +163,7 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
     order has left (R-TAC-4, RECONSTRUCTED). Returns the updated state and whether something
     was started. The sequence is ``rules.card_order`` (VAR-TA-2 reorders it).
     """
-    order = s.rules.card_order
+    order = s.options.card_order
     pos = order.index(after) + 1 if after else 0
     for nxt in order[pos:]:
         in_deck = nxt in s.deck
@@ -171,7 +171,7 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
             # TAC-1 is offered on turn 1 only: its card, order 1, is played on turn 1 only (R-DECK-1),
             # and our reading (RECONSTRUCTED, R-TAC-4) is that a tactics card whose order is gone for
             # good is not offered in its place; the other cards' orders can come back (R-DECK-4).
-            if s.rules.tactics and nxt in s.tactics_left and nxt != 1:
+            if s.options.tactics and nxt in s.tactics_left and nxt != 1:
                 return _offer_tactic(evolve(s, card=nxt), nxt), True
             if _house_artillery_due(s, nxt):
                 return _house_artillery(s, nxt), True
@@ -179,14 +179,14 @@ def _turn_up_next(s: State, after: int) -> tuple[State, bool]:
         stays = stays_in_deck(nxt, s)
         if in_deck and not stays:
             s = record(evolve(s, deck=tuple(c for c in s.deck if c != nxt), removed=(*s.removed, nxt)), DeckChanged(nxt, leaves=True))
-            if s.rules.tactics and nxt in s.tactics_left:
+            if s.options.tactics and nxt in s.tactics_left:
                 return _offer_tactic(evolve(s, card=nxt), nxt), True
             if _house_artillery_due(s, nxt):
                 return _house_artillery(s, nxt), True
             continue
         if not in_deck:
             if not stays:
-                if s.rules.tactics and nxt in s.tactics_left:
+                if s.options.tactics and nxt in s.tactics_left:
                     return _offer_tactic(evolve(s, card=nxt), nxt), True
                 if _house_artillery_due(s, nxt):
                     return _house_artillery(s, nxt), True

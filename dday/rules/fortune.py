@@ -59,7 +59,7 @@ def air_ready(s: State, power: str, kind: str) -> int:
 
 def patrol_limit(s: State) -> int:
     """Fighters allowed per zone now (R-STACK-3, VAR-TA-1; FORT-3 result 1 lifts the limit)."""
-    return 10**6 if s.card == 3 and s.fortune == 1 else s.rules.fighter_limit  # FORT-3 result 1
+    return 10**6 if s.card == 3 and s.fortune == 1 else s.options.fighter_limit  # FORT-3 result 1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def validate_position(state: State, error: type[Exception] = PositionError, *, s
     ``started=False`` checks a position whose first step is not set yet (a scenario before its
     card begins): everything but the step and the winner's agreement with it.
     """
-    b, rules = state.board, state.rules
+    b, rules = state.board, state.options
     last = 30 if rules.extended_play else b.turns  # VAR-RM-18 plays on past turn 10
     if not _whole(state.turn) or not 1 <= state.turn <= last:
         raise error(f"turn must be a whole number from 1 to {last}, not {state.turn!r}")
@@ -90,11 +90,11 @@ def _check_units(state: State, error: type[Exception]) -> None:
         _, uk, us = state.zone_forces(z.id)
         if uk.blockhouse or us.blockhouse:
             raise error(f"{z.id}: only Germany has blockhouses (R-GEN-1)")
-        limit = 8 if state.rules.fortune else state.rules.fighter_limit  # FORT-3 result 1 lifts the cap
+        limit = 8 if state.options.fortune else state.options.fighter_limit  # FORT-3 result 1 lifts the cap
         if state.fighters_in(z.id) > limit:
             raise error(f"R-STACK-3: {z.id} has {state.fighters_in(z.id)} fighters on patrol, more than {limit}")
     for bh, f in zip(b.beachheads, state.beach, strict=True):
-        cap = bh.capacity if not state.rules.tactics else max(bh.capacity, b.stacking_limit)  # TAC-9 may fill a box up to 8
+        cap = bh.capacity if not state.options.tactics else max(bh.capacity, b.stacking_limit)  # TAC-9 may fill a box up to 8
         if f.total > cap:
             raise error(f"R-STACK-6: the {bh.name} box holds {f.total} units, more than {cap}")
         if f.blockhouse:

@@ -111,7 +111,7 @@ def position(
         winner=None,
         step=GameOver(),
         tactics_left=tuple(range(1, 17)) if options and options.tactics else (),
-        rules=options or RuleOptions(),
+        options=options or RuleOptions(),
         board=board,
     )
     validate_position(s, started=False)

@@ -81,7 +81,7 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
             hold=int(data["hold"]),
             winner=data["winner"],
             step=step_from_json(data["step"]),
-            rules=RuleOptions.from_json(data.get("rules", {})),
+            options=RuleOptions.from_json(data.get("rules", {})),
             board=board,
         )
     except SaveFileError:
@@ -95,7 +95,7 @@ def state_from_json(data: Any, board: Board | None = None) -> State:
 def check_invariants(state: State, error: type[Exception] = AssertionError) -> None:
     """Raise ``error`` if the state breaks a hard limit (stacking, conservation, turn range)."""
     b = state.board
-    last = 30 if state.rules.extended_play else b.turns  # VAR-RM-18 plays on past turn 10
+    last = 30 if state.options.extended_play else b.turns  # VAR-RM-18 plays on past turn 10
     if not 1 <= state.turn <= last:
         raise error(f"turn {state.turn} outside 1..{last}")
     if state.winner not in (None, "allies", "axis"):
@@ -109,7 +109,7 @@ def check_invariants(state: State, error: type[Exception] = AssertionError) -> N
             raise error(f"{z.id}: only the Axis has blockhouses (§2.2)")
     for bh, f in zip(b.beachheads, state.beach, strict=True):
         # R-STACK-6: a box's capacity limits placement only; TAC-9 may fill a box up to 8
-        limit = bh.capacity if not state.rules.tactics else max(bh.capacity, b.stacking_limit)
+        limit = bh.capacity if not state.options.tactics else max(bh.capacity, b.stacking_limit)
         if f.total > limit:
             raise error(f"R-STACK-6: {bh.name} holds {f.total} units, more than {limit}")
     expected = initial_inventory(b)
@@ -150,7 +150,7 @@ def initial_state(options: RuleOptions | None = None, board: Board | None = None
         hold=0,
         winner=None,
         step=GameOver(),
-        rules=options,
+        options=options,
         board=board,
     )
     return start_card(replace(s, card=options.card_order[0]))

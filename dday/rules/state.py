@@ -71,7 +71,7 @@ def evolve(obj: _T, **changes: Any) -> _T:
 @dataclass(frozen=True)
 class RuleOptions:
     """The options a game is played under (``initial_state(options=RuleOptions(...))``); the defaults are
-    the official basic game. A state keeps them as ``state.rules``, saved under the key ``"rules"``.
+    the official basic game. A state keeps them as ``state.options``, saved under the key ``"rules"``.
 
     * ``three_player``: the UK and US players split the naval dice (R-NAVAL-2); with two
       players the Allied player rolls all six and no split is asked.
@@ -162,7 +162,7 @@ class State:
     effects: tuple[Effect, ...] = ()  # effects that last this turn (tactics, fortune picks), e.g. Flooded("F12")
     grounded: Air = NO_AIR  # air units grounded this turn (FORT-3, FORT-5 result 6)
     left_play: tuple[Force, Force, Force] = (EMPTY, EMPTY, EMPTY)  # per power: out of the game but not destroyed (FORT-1 result 6)
-    rules: RuleOptions = RuleOptions()  # the options of this game (the key "rules" of the saved format)
+    options: RuleOptions = RuleOptions()  # the options of this game (the key "rules" of the saved format)
     board: Board = field(default_factory=load_board, compare=False, repr=False)
 
     # -- units ----------------------------------------------------------------------------------
@@ -286,7 +286,7 @@ class State:
         return {
             "format": "dday-state",
             "version": FORMAT_VERSION,
-            "rules": self.rules.to_json(),
+            "rules": self.options.to_json(),
             "turn": self.turn,
             "card": self.card,
             "deck": list(self.deck),

@@ -294,7 +294,7 @@ def _tac14_zones(s: State) -> list[str]:
 
 
 def _tac14_sources(s: State, target: str) -> list[str]:
-    if s.fighters_in(target) >= s.rules.fighter_limit:
+    if s.fighters_in(target) >= s.options.fighter_limit:
         return []
     out = [f"airfield:{p}" for p in ("UK", "US") if air_ready(s, p, "fighter")]
     return out + [w for w in air_on_board(s, "fighter") if w.split(":")[0] != target]

@@ -93,7 +93,7 @@ def test_mixed_allied_seats_route_decisions_by_power() -> None:
 
 def test_two_player_game_does_not_split_the_naval_dice() -> None:
     board = GameBoard("greedy", "person", seed=1)
-    assert not board.three_player and not board.state.rules.three_player
+    assert not board.three_player and not board.state.options.three_player
     assert "2-player" in board.title.value
     person_moves(board)
     assert not any(isinstance(s.step, NavalSplitStep) for s in board.history.states)

@@ -156,7 +156,7 @@ def _combat_next(s: State, attacker: str, zone_index: int) -> State:
         dfn = s.side_units(z.id, defender)
         paired = tac10_paired_infantry(att, attacker, CombinedAssault() in s.effects)
         infantry_hit = fortune_infantry_hit(s.card, s.fortune)
-        arty = artillery_rolls(s.rules)
+        arty = artillery_rolls(s.options)
         return evolve(
             s,
             step=AttackRoll(

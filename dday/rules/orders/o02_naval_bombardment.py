@@ -36,7 +36,7 @@ from ..units import LAND_TYPES, MOBILE_TYPES
 def _begin_2(s: State) -> State:
     if not s.blockhouses_in_play():
         return finish_card(s)
-    if s.rules.three_player:
+    if s.options.three_player:
         return evolve(s, step=NavalSplitStep())
     return evolve(s, step=NavalTargetStep(die=0, uk_dice=6))
 
@@ -50,7 +50,7 @@ def _act_split(s: State, step: NavalSplitStep, a: SplitNavalDice) -> State:
 
 
 def _naval_power(s: State, die: int, uk_dice: int) -> str:
-    if not s.rules.three_player:
+    if not s.options.three_player:
         return "Allies"
     return "UK" if die < uk_dice else "US"
 
@@ -58,7 +58,7 @@ def _naval_power(s: State, die: int, uk_dice: int) -> str:
 @on_action(NavalTargetStep, Bombard)
 def _act_bombard(s: State, step: NavalTargetStep, a: Bombard) -> State:
     if a.target != "blockhouse":
-        if not s.rules.coastal_bombardment:
+        if not s.options.coastal_bombardment:
             raise IllegalActionError("R-NAVAL-3", f"naval bombardment targets only blockhouses, not {a.target} (VAR-RM-5 is an option)")
         if (
             not s.board.has_zone(a.zone)
@@ -106,7 +106,7 @@ def _legal_split(s: State, step: NavalSplitStep) -> list[Action]:
 
 def _naval_targets(s: State) -> list[Bombard]:
     out = [Bombard(z.id) for z, f in zip(s.board.zones, s.ground, strict=True) if f[0].blockhouse]
-    if s.rules.coastal_bombardment:  # VAR-RM-5
+    if s.options.coastal_bombardment:  # VAR-RM-5
         out += [Bombard(z.id, u) for z, f in zip(s.board.zones, s.ground, strict=True) if z.coastal for u in MOBILE_TYPES if f[0].get(u)]
     return out
 

@@ -46,8 +46,8 @@ def _act_patrol(s: State, step: PatrolStep, a: Patrol) -> State:
             "R-AIR-2", f"{a.power} has {count(air_ready(s, a.power, 'fighter'), 'fighter')} ready on the airfield, cannot send {a.count}"
         )
     if s.fighters_in(a.zone) + a.count > patrol_limit(s):
-        rule = "VAR-TA-1" if s.rules.fighter_limit == 3 else "R-STACK-3"
-        raise IllegalActionError(rule, f"at most {s.rules.fighter_limit} fighters may patrol a zone; {a.zone} has {s.fighters_in(a.zone)}")
+        rule = "VAR-TA-1" if s.options.fighter_limit == 3 else "R-STACK-3"
+        raise IllegalActionError(rule, f"at most {s.options.fighter_limit} fighters may patrol a zone; {a.zone} has {s.fighters_in(a.zone)}")
     s = evolve(s, airfield=s.airfield.add(a.power, "fighter", -a.count))
     s = set_air(s, a.zone, s.air_in(a.zone).add(a.power, "fighter", a.count))
     s = record(s, FightersPatrol(a.power, a.count, a.zone))

@@ -82,7 +82,7 @@ def _reinf_total(s: State, side: str, chart_index: int, faces: Faces, quota_in: 
     notes: list[str] = []  # the rules that changed the total
     if s.turn > s.board.turns and len(faces) == 1 and faces[0] == 6:
         total, notes = 0, [*notes, "VAR-RM-19"]  # a 6 after turn 10 brings nothing
-    if s.rules.reinforcement_six_nothing and side == "allies" and 6 in faces and len(faces) == 2:
+    if s.options.reinforcement_six_nothing and side == "allies" and 6 in faces and len(faces) == 2:
         # the manual gives this rule under order 14 only (the Allied roll); our reading of "no
         # reinforcement from that roll" is that the whole two-dice roll brings nothing
         total, notes = 0, [*notes, "VAR-RM-12"]
@@ -193,7 +193,7 @@ def _act_place(s: State, step: PlaceReinforcementsStep, a: PlaceReinforcement) -
 
 @on_action(PlaceReinforcementsStep, Done)
 def _done_place(s: State, step: PlaceReinforcementsStep, a: Done) -> State:
-    if not (step.side == "axis" and s.rules.optional_axis_placement):
+    if not (step.side == "axis" and s.options.optional_axis_placement):
         raise IllegalActionError("R-REINF-3", "placement is mandatory as far as room allows (VAR-TA-9 makes German placement optional)")
     s = record(s, AxisStopsPlacing())
     return _placement(s, evolve(step, quota=tuple(0 for _ in step.quota)))
@@ -202,7 +202,7 @@ def _done_place(s: State, step: PlaceReinforcementsStep, a: Done) -> State:
 @legal(PlaceReinforcementsStep)
 def _legal_place(s: State, step: PlaceReinforcementsStep) -> Iterator[Action]:
     """Every placement of a chart's next unit (lazily: settle() looks at the first two only)."""
-    if step.side == "axis" and s.rules.optional_axis_placement:
+    if step.side == "axis" and s.options.optional_axis_placement:
         yield Done()
     for i, q in enumerate(step.quota):
         if q:

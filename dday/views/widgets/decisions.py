@@ -98,7 +98,7 @@ def _group_of(s: State, a: Action) -> tuple[str, str] | None:
 def _max_count(s: State, a: Action) -> int:
     """How many units one declaration may carry (1 if the action has no count)."""
     if isinstance(a, Patrol):
-        return max(1, min(s.airfield.get(a.power, "fighter"), s.rules.fighter_limit - s.fighters_in(a.zone)))
+        return max(1, min(s.airfield.get(a.power, "fighter"), s.options.fighter_limit - s.fighters_in(a.zone)))
     if isinstance(a, Move):
         return max(1, s.units(a.path[0], a.power).get(a.unit))
     if isinstance(a, Land):

@@ -95,7 +95,7 @@ def action_powers(state: State, action: Action) -> frozenset[str]:
     if isinstance(action, SplitNavalDice):
         return frozenset(ALLIED)
     if isinstance(action, Bombard) and isinstance(state.step, NavalTargetStep):
-        if not state.rules.three_player:
+        if not state.options.three_player:
             return frozenset(ALLIED)
         return frozenset({"UK" if state.step.die < state.step.uk_dice else "US"})
     if state.current_player == "axis" and not isinstance(action, Done):

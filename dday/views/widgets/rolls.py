@@ -158,7 +158,7 @@ def group_names(s: State) -> tuple[str, ...]:
     ('infantry', 'artillery')
     """
     step = s.step
-    if not isinstance(step, (AttackRoll, DefenseRoll)) or s.rules.artillery_orders:
+    if not isinstance(step, (AttackRoll, DefenseRoll)) or s.options.artillery_orders:
         return ()
     attacking = isinstance(step, AttackRoll)
     side = step.attacker if attacking else other_side(step.attacker)
