@@ -97,7 +97,7 @@ def test_rules_and_custom_start_round_trip(tmp_path: Path) -> None:
     assert data["rules"]["three_player"] is False and data["start"] is not None
     loaded = load_game(tmp_path / "x.json")
     assert loaded.final.key == g.final.key and loaded.start.key == start.key
-    assert loaded.rules == RuleOptions(three_player=False)
+    assert loaded.options == RuleOptions(three_player=False)
 
 
 def test_history_apply_undo_and_save_mid_game(tmp_path: Path) -> None:

@@ -162,7 +162,7 @@ def _reachable(n_games: int = 3) -> list[State]:
     states: list[State] = []
     for seed in range(n_games):
         g = play_game(RandomBot(), RandomBot(), seed=100 + seed)
-        s = g.start or initial_state(g.final.rules)
+        s = g.start or initial_state(g.final.options)
         for i, x in enumerate(g.record):
             if s.step.who in ("allies", "axis") and i % 5 == 0:
                 states.append(s)

@@ -38,7 +38,7 @@ def _check(s: State, expected: dict[tuple[str, str], int]) -> None:
     check_invariants(s)
     assert s.inventory() == expected
     for z, air in zip(s.board.zones, s.air, strict=True):
-        assert air.fighters <= s.rules.fighter_limit, f"R-STACK-3: {z.id} has {air.fighters} fighters"
+        assert air.fighters <= s.options.fighter_limit, f"R-STACK-3: {z.id} has {air.fighters} fighters"
         if air.fighters + air.bombers and not any(f.total for f in s.ground[z.index]):
             assert s.controller(z.id) is None, "R-AIR-1: air units never control a zone"
 

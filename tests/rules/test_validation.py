@@ -152,7 +152,7 @@ def test_every_reachable_position_passes_the_check() -> None:
 
     for i, name in enumerate(sorted(RULESETS)):
         g = play_game(RandomBot(), RandomBot(), seed=40 + i, options=ruleset(name))
-        s = g.start or initial_state(g.final.rules)
+        s = g.start or initial_state(g.final.options)
         for x in g.record:
             validate_position(s)
             s = apply(s, x)
