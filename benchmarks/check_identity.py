@@ -6,7 +6,7 @@
 A refactoring that must not change a single game (moving modules, splitting the engine's
 dispatch) is checked by playing the same games before and after: every pairing of the bots
 ``random``, ``greedy`` and ``strong`` (Allies x Axis, 9 pairings) for ``--seeds`` seeds with
-:func:`dday.play.game.play_game`, and (``--rules``) a few games under every named rule set with
+:func:`dday.play.game.play_game`, and (``--rules-seeds``) a few games under every named rule set with
 the fortune and tactics decks or variants, so that the code of the advanced decks and the
 variants is played too. For each game the file holds the record of inputs (actions as text,
 dice as lists), the final state's JSON and the log. ``--compare`` plays the games again and
