@@ -157,6 +157,11 @@ def _outcome(hit: bool, hit_word: str = "destroyed") -> str:
     return hit_word if hit else "miss"
 
 
+def _shot(faces: Iterable[int], hit: bool, hit_on: int, hit_word: str = "destroyed") -> str:
+    """One die's result in the log: '4 -> miss (hits on 1-2)'."""
+    return f"{faces_text(faces)} -> {_outcome(hit, hit_word)} (hits on {hit_range(hit_on)})"
+
+
 def _left(counts: Counts) -> str:
     """What a side has left in a zone after a cycle: "1i 1a", or "none" (not the reference's bare "-")."""
     force = Force(*counts)
@@ -303,12 +308,12 @@ def _v2(e: V2Strike, b: Board) -> str:
 
 @_writes(Tac4Fire)
 def _tac4(e: Tac4Fire, b: Board) -> str:
-    return f"TAC-4 in {b.name(e.zone)}: {faces_text(e.faces)} -> {_outcome(e.hit, 'hit')} (hits on 1)"
+    return f"TAC-4 in {b.name(e.zone)}: {_shot(e.faces, e.hit, 1, 'hit')}"
 
 
 @_writes(FriendlyFire)
 def _friendly_fire(e: FriendlyFire, b: Board) -> str:
-    return f"Friendly fire on a {e.power} {e.unit} in {b.name(e.zone)}: {faces_text(e.faces)} -> {_outcome(e.hit)} (hits on 1-3)"
+    return f"Friendly fire on a {e.power} {e.unit} in {b.name(e.zone)}: {_shot(e.faces, e.hit, 3)}"
 
 
 @_writes(TacticChoice)
@@ -364,7 +369,7 @@ def _paratroopers_landed(e: ParatroopersLanded, b: Board) -> str:
 
 @_writes(AirborneAttack)
 def _airborne_attack(e: AirborneAttack, b: Board) -> str:
-    counted = "" if e.counted == e.hits else f", {e.counted} of them {'counts' if e.counted == 1 else 'count'}"  # not "0 hits, 0 of them count"
+    counted = "" if e.counted == e.hits else f", {e.counted} of them {plural(e.counted, 'counts', 'count')}"  # not "0 hits, 0 of them count"
     return (
         f"{b.airborne_boxes[e.box].division} attacks {b.name(e.zone)}: dice {faces_text(e.faces)} -> {count(e.hits, 'hit')}{counted}"
         f" (hits on {hit_range(e.hit_on)}; blockhouses exempt)"
@@ -378,55 +383,46 @@ def _naval_split(e: NavalSplit, b: Board) -> str:
 
 @_writes(NavalFire)
 def _naval_fire(e: NavalFire, b: Board) -> str:
-    return (
-        f"Naval die {e.die + 1} ({e.power}) at a {e.unit} in {b.name(e.zone)}: {faces_text(e.faces)} -> {_outcome(e.hit)}"
-        f" (hits on {hit_range(e.hit_on)})"
-    )
+    return f"Naval die {e.die + 1} ({e.power}) at a {e.unit} in {b.name(e.zone)}: {_shot(e.faces, e.hit, e.hit_on)}"
 
 
 @_writes(NavalDiceLost)
 def _naval_lost(e: NavalDiceLost, b: Board) -> str:
-    return f"No blockhouse is left: the remaining {count(e.count, 'naval die', 'naval dice')} {'is' if e.count == 1 else 'are'} lost (R-NAVAL-3)"
+    return f"No blockhouse is left: the remaining {count(e.count, 'naval die', 'naval dice')} {plural(e.count, 'is', 'are')} lost (R-NAVAL-3)"
 
 
 @_writes(FightersPatrol)
 def _patrol(e: FightersPatrol, b: Board) -> str:
-    return f"{units(e.count, 'fighter', e.power)} {'patrols' if e.count == 1 else 'patrol'} {b.name(e.zone)}"
+    return f"{units(e.count, 'fighter', e.power)} {plural(e.count, 'patrols', 'patrol')} {b.name(e.zone)}"
 
 
 @_writes(AntiaircraftFire)
 def _antiaircraft(e: AntiaircraftFire, b: Board) -> str:
     return (
         f"Antiaircraft: {aa_gun_name(e.guns, e.shot)} in {b.name(e.zone)} fires at a {unit_noun(1, e.kind, e.power)}: "
-        f"{faces_text(e.faces)} -> {_outcome(e.hit, 'shot down, removed from play')} (hits on {hit_range(e.hit_on)})"
+        f"{_shot(e.faces, e.hit, e.hit_on, 'shot down, removed from play')}"
     )
 
 
 @_writes(BomberAttack)
 def _bomber(e: BomberAttack, b: Board) -> str:
-    return (
-        f"{e.power} bomber strikes {with_article(e.unit)} in {b.name(e.zone)}: {faces_text(e.faces)} -> {_outcome(e.hit)}"
-        f" (hits on {hit_range(e.hit_on)})"
-    )
+    return f"{e.power} bomber strikes {with_article(e.unit)} in {b.name(e.zone)}: {_shot(e.faces, e.hit, e.hit_on)}"
 
 
 @_writes(AirHome)
 def _air_home(e: AirHome, b: Board) -> str:
-    return f"{count(e.count, e.kind)} {'returns' if e.count == 1 else 'return'} to the airfield (R-AIR-6)"
+    return f"{count(e.count, e.kind)} {plural(e.count, 'returns', 'return')} to the airfield (R-AIR-6)"
 
 
 @_writes(BlockhouseFire)
 def _blockhouse_fire(e: BlockhouseFire, b: Board) -> str:
     which = "Blockhouse" if e.guns == 1 else f"Blockhouse {e.shot + 1} of {e.guns}"
-    return (
-        f"{which} in {b.name(e.zone)} fires at {with_article(e.unit)} in {e.beach}: {faces_text(e.faces)} -> {_outcome(e.hit)}"
-        f" (hits on {hit_range(e.hit_on)})"
-    )
+    return f"{which} in {b.name(e.zone)} fires at {with_article(e.unit)} in {e.beach}: {_shot(e.faces, e.hit, e.hit_on)}"
 
 
 @_writes(UnitsLanded)
 def _landed(e: UnitsLanded, b: Board) -> str:
-    return f"{units(e.count, e.unit, e.power)} {'lands' if e.count == 1 else 'land'} from {e.beach} into {b.name(e.zone)}"
+    return f"{units(e.count, e.unit, e.power)} {plural(e.count, 'lands', 'land')} from {e.beach} into {b.name(e.zone)}"
 
 
 @_writes(NoMoves)
@@ -520,7 +516,7 @@ def _german_die_shared(e: GermanDieShared, b: Board) -> str:
 
 @_writes(NoRoom)
 def _no_room(e: NoRoom, b: Board) -> str:
-    stays = "it stays" if e.count == 1 else "they stay"
+    stays = plural(e.count, "it stays", "they stay")
     return f"{b.charts[e.chart].label}: no room for the next {count(e.count, 'unit')}; {stays} on the chart, first in line (R-REINF-3)"
 
 
