@@ -21,6 +21,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,36 @@ def chromium_path() -> str:
     return path
 
 
+@contextmanager
+def _serve(cmd: list[str], base: Path, ready_url: str, what: str) -> Iterator[None]:
+    """Run the server ``cmd`` (its output in ``base/server.log``) until ``ready_url`` answers 200,
+    hand over to the caller, then stop it; a server that does not start fails the test with its log."""
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
+    log_path = base / "server.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                try:
+                    with urllib.request.urlopen(ready_url, timeout=2) as r:
+                        if r.status == 200:
+                            break
+                except OSError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail(f"{what} did not start; log:\n{log_path.read_text()[-3000:]}")
+                time.sleep(0.5)
+            yield
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 @pytest.fixture(scope="module")
 def lab_server(tmp_path_factory: pytest.TempPathFactory, notebooks_dir: Path, chromium_path: str) -> Iterator[tuple[str, str]]:
     """JupyterLab serving copies of the notebooks from a temporary folder; yields (base URL, token)."""
@@ -74,8 +105,6 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory, notebooks_dir: Path, ch
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value), encoding="utf-8")
     port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
-    log = (base / "jupyterlab.log").open("w")
     cmd = [
         sys.executable,
         "-m",
@@ -90,29 +119,9 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory, notebooks_dir: Path, ch
         f"--LabApp.workspaces_dir={base / 'workspaces'}",
         "--LabApp.news_url=",
     ]
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail(f"JupyterLab did not start; log:\n{(base / 'jupyterlab.log').read_text()[-3000:]}")
-            time.sleep(0.5)
+    with _serve(cmd, base, f"{url}/api/status?token={token}", "JupyterLab"):
         yield url, token
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @pytest.fixture(scope="module")
@@ -287,34 +296,12 @@ def app_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> 
     pytest.importorskip("voila", reason="Voila (the 'app' extra) is not installed")
     base = tmp_path_factory.mktemp("app")
     port = _free_port()
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
-    log = (base / "voila.log").open("w")
     token = secrets.token_hex(12)
     cmd = [sys.executable, "-m", "dday", "app", "01_airborne_assault", "--pool=1", "--no-browser", f"--port={port}", f"--token={token}"]
     cmd.append(f"--dir={base / 'tutorial'}")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/?token={token}", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail(f"python -m dday app did not start; log:\n{(base / 'voila.log').read_text()[-3000:]}")
-            time.sleep(0.5)
+    with _serve(cmd, base, f"{url}/?token={token}", "python -m dday app"):
         yield url, token
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def test_classroom_app_lists_notebooks_rolls_and_answers_a_quiz(page: Any, app_server: tuple[str, str], shots: Path) -> None:
