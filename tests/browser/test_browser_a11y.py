@@ -233,6 +233,9 @@ def test_game_board_after_play_passes_axe_and_its_log_scrolls(a11y_page: Any, ap
     board.get_by_role("button", name="Replay this game").click()
     slider = board.get_by_role("slider", name="Replay at input")
     slider.wait_for(timeout=30_000)
+    # the page draws the slider before the kernel's replay sets its range: a key pressed on a
+    # slider whose max is still 0 does nothing (a race a loaded machine lost once in CI)
+    _wait_until(lambda: int(slider.get_attribute("max") or 0) > 0, 30, "the replay slider got no range")
     slider.focus()
     page.keyboard.press("ArrowRight")
     _wait_until(lambda: "After input 1 of" in board.inner_text(), 30, "the replay slider did not move with the keyboard")
