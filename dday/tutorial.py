@@ -37,7 +37,7 @@ from .views.tutorial import (
     turn_stepper,
     units_needed,
 )
-from .views.widgets.style import show_figure
+from .views.widgets.figures import show_figure
 
 
 def __getattr__(name: str) -> Any:

@@ -119,12 +119,12 @@ def test_a_face_name_is_the_object_of_its_home_module() -> None:
     import dday.tutorial
     from dday.rules import actions, engine, state
     from dday.views import tutorial
-    from dday.views.widgets import style
+    from dday.views.widgets import figures
 
     assert dday.legal_actions is engine.legal_actions
     assert dday.Move is actions.Move and dday.State is state.State
     assert dday.odds.zone_fight_exact is importlib.import_module("dday.odds.fight_chain").zone_fight_exact
-    assert dday.tutorial.card_lab is tutorial.card_lab and dday.tutorial.show_figure is style.show_figure
+    assert dday.tutorial.card_lab is tutorial.card_lab and dday.tutorial.show_figure is figures.show_figure
     assert dday.tutorial.Quiz is importlib.import_module("dday.views.quiz").Quiz  # loaded on first use
 
 

@@ -228,7 +228,6 @@ def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], s
     roll = _button(lab, "Roll").first
     fire = _button(lab, "Fire")
     lab.scroll_into_view_if_needed()
-    assert lab.locator(".js-plotly-plot").count() >= 1  # the odds chart is drawn
     for _ in range(3):  # order 9 starts with the Axis choosing a target; then the dice are due
         _wait_until(lambda: roll.is_enabled() or _shown(fire), 60, "neither Roll nor Fire became ready")
         if roll.is_enabled():
@@ -237,6 +236,7 @@ def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], s
         fire.first.click()
         _wait_until(lambda t=before: roll.is_enabled() or lab.inner_text() != t, 60, "the lab did not answer Fire")
     assert roll.is_enabled()
+    lab.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=30_000)  # the odds of the roll due, drawn
     lab.screenshot(path=str(shots / "09_blockhouses_fire_before_roll.png"))
     roll.click()
     page.locator("text=Rolled:").first.wait_for(timeout=30_000)

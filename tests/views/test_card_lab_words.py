@@ -66,7 +66,7 @@ def test_chart_title_is_not_broken_inside_a_town_name() -> None:
     lab = card_lab(2)
     lab.decision.go.click()  # type: ignore[union-attr]
     lab.decision.go.click()  # type: ignore[union-attr]  # the first die aims at F4 Saint-Vaast-la-Hougue
-    assert "Saint-Vaast-la-Hougue" in lab.chart.layout.title.text  # not "Saint-<br>Vaast-la-Hougue"
+    assert "Saint-Vaast-la-Hougue" in lab.chart["layout"]["title"]["text"]  # not "Saint-<br>Vaast-la-Hougue"
 
 
 def test_dice_say_hit_or_miss_in_words() -> None:

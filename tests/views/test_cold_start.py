@@ -1,5 +1,6 @@
 """A learner's kernel starts with what the card lab shows at once (issue 33): notebook 01's first
-cell and ``card_lab(1)`` import neither pandas, nor mistune (the rules' Markdown), nor the quiz, nor the odds lab; they come when asked for."""
+cell and ``card_lab(1)`` import neither pandas, nor mistune (the rules' Markdown), nor the quiz, nor the odds lab,
+nor plotly's figure classes and validators (the card lab's chart is plain plotly JSON); they come when asked for."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-LATER = ("pandas", "mistune", "dday.views.quiz", "dday.views.widgets.odds_lab")
+LATER = ("pandas", "mistune", "dday.views.quiz", "dday.views.widgets.odds_lab", "plotly.basedatatypes", "_plotly_utils.basevalidators")
 
 
 def _imported_after(code: str) -> dict[str, bool]:
@@ -18,7 +19,7 @@ def _imported_after(code: str) -> dict[str, bool]:
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def test_a_card_lab_starts_without_pandas_the_quiz_or_the_odds_lab() -> None:
+def test_a_card_lab_starts_without_pandas_the_quiz_the_odds_lab_or_plotly_figures() -> None:
     for code in ("from dday.tutorial import card_lab, quiz, nav\ncard_lab(1)", "from dday.tutorial import *\ncard_lab(1)"):
         assert _imported_after(code) == dict.fromkeys(LATER, False), code
 
@@ -56,17 +57,17 @@ def test_the_map_puts_its_layers_on_at_once(monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_card_lab_draws_itself_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 33: ``card_lab(1)`` brought its widgets in line with the state twice (the lab, then the
     card lab with its goal), and its chart was turned to JSON five times before anyone saw it (each
-    ``update_layout`` of a LiveFigure redraws it). Now: one refresh; the chart drawn when placed
-    and when the pending roll's odds are put in."""
+    ``update_layout`` of a plotly figure redrew it). Now: one refresh, and the chart written once,
+    with the pending roll's odds."""
+    from dday.views.widgets import play
     from dday.views.widgets.play import PlayLab
-    from dday.views.widgets.style import LiveFigure
 
     calls: list[str] = []
-    for cls, name in ((PlayLab, "refresh"), (LiveFigure, "redraw")):
-        plain = getattr(cls, name)
-        monkeypatch.setattr(cls, name, lambda self, plain=plain, name=name: (calls.append(name), plain(self))[1])
+    plain_refresh, plain_output = PlayLab.refresh, play.figure_output
+    monkeypatch.setattr(PlayLab, "refresh", lambda self: (calls.append("refresh"), plain_refresh(self))[1])
+    monkeypatch.setattr(play, "figure_output", lambda fig: (calls.append("chart"), plain_output(fig))[1])
     from dday.views.tutorial import card_lab
 
     lab = card_lab(1)
-    assert calls.count("refresh") == 1 and calls.count("redraw") == 2, calls
-    assert lab.goal == [(0, lab.state.turn, 1)] and abs(sum(lab.chart.data[0].y) - 1) < 1e-12
+    assert calls == ["refresh", "chart"], calls
+    assert lab.goal == [(0, lab.state.turn, 1)] and abs(sum(lab.chart["data"][0]["y"]) - 1) < 1e-12

@@ -36,9 +36,11 @@ from dday.views.tutorial import (
     turn_stepper,
     units_needed,
 )
+from dday.views.widgets.figures import PLOTLY_MIME
 from dday.views.widgets.odds_lab import FIGHT_COLUMNS, simulate_fight, wilson
+from dday.views.widgets.react_chart import ReactFigure
 from dday.views.widgets.rolls import roll_info
-from dday.views.widgets.style import HIT_COLOR, PLOTLY_MIME, LiveFigure, RedrawnFigure
+from dday.views.widgets.style import HIT_COLOR
 
 # ---------------------------------------------------------------------------------------------
 # prepared positions
@@ -101,7 +103,6 @@ def test_card_lab_builds_for_every_card(card: int) -> None:
     lab = card_lab(card)
     assert isinstance(lab, CardLab)
     assert lab.roll_button.description == "Roll"
-    assert isinstance(lab.chart, LiveFigure) and lab.chart_view is lab.chart.output
     assert isinstance(lab.map_view, LeafletView) and len(lab.map_view.zone_layers) == len(lab.state.board.zones)
     assert ORDER_CARDS[card].name in lab.header.value
     assert lab.history == [lab.state]
@@ -110,7 +111,7 @@ def test_card_lab_builds_for_every_card(card: int) -> None:
         assert card in (7, 16) and "finished" in lab.status.value
     elif lab.state.current_player == "chance":
         assert not lab.roll_button.disabled and lab.decision is None
-        assert abs(sum(lab.chart.data[0].y) - 1) < 1e-12  # the odds are shown before rolling
+        assert abs(sum(lab.chart["data"][0]["y"]) - 1) < 1e-12  # the odds are shown before rolling
     else:
         assert lab.roll_button.disabled and lab.decision is not None
 
@@ -166,9 +167,9 @@ def test_card_9_fire_to_sea_with_scripted_dice() -> None:
     lab.roll(faces=(3,))  # 3 or less destroys it (R-BH-2)
     assert lab.state.beach_units(beach).infantry == before.infantry - 1
     assert lab.dice.value.count("data-hit") == 1 and "✔ hit" in lab.dice.value
-    bar = lab.chart.data[0]
-    assert list(bar.x) == [0, 1] and bar.marker.color[1] == HIT_COLOR and bar.marker.color[0] != HIT_COLOR
-    assert "result: hits = 1" in lab.chart.layout.title.text.replace("<br>", " ")
+    bar = lab.chart["data"][0]
+    assert bar["x"] == [0, 1] and bar["marker"]["color"][1] == HIT_COLOR and bar["marker"]["color"][0] != HIT_COLOR
+    assert "result: hits = 1" in lab.chart["layout"]["title"]["text"].replace("<br>", " ")
     assert "1/2" in lab.explanation.value and "hits on a roll of 3 or less" in lab.explanation.value
     assert any("destroyed" in line for line in lab.log_lines())
     assert "destroyed" in lab.log.value
@@ -179,7 +180,7 @@ def test_card_1_paratroopers_odds_and_map() -> None:
     assert lab.state.step.zone == "F11"
     info = roll_info(lab.state)
     assert info.probs[0] == Fraction(125, 216) and sum(info.probs.values()) == 1
-    assert list(lab.chart.data[0].y) == pytest.approx([float(p) for p in info.probs.values()])
+    assert lab.chart["data"][0]["y"] == pytest.approx([float(p) for p in info.probs.values()])
     assert info.probs == {k: sum((p for f, p in chance_outcomes(lab.state) if sum(x == 1 for x in f) == k), Fraction(0)) for k in range(4)}
     lab.roll(faces=(1, 1, 4))  # EX-9: two hits, the infantry dies, the blockhouse is exempt
     assert lab.state.units("F11", "Germany").short() == "1b"
@@ -310,7 +311,7 @@ def test_reinforcements_with_the_bot() -> None:
     assert "= 8" in lab.dice.value
     while lab.state.current_player == "chance":  # one 2d6 roll per Allied chart
         lab.roll(faces=(4, 4))
-    assert lab.chart.data[0].x[0] == 2 and max(lab.chart.data[0].y) == pytest.approx(6 / 36)
+    assert lab.chart["data"][0]["x"][0] == 2 and max(lab.chart["data"][0]["y"]) == pytest.approx(6 / 36)
     d = lab.decision
     assert d is not None and d.kind is PlaceReinforcement
     while not lab.finished:
@@ -464,20 +465,20 @@ def test_units_needed_is_exact_and_explains_itself() -> None:
 
 
 def test_charts_never_use_figurewidget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 17: charts are plain figures drawn into an Output (no FigureWidget, no plotly.js in the widget state)."""
+    """Issue 17: charts are plain figures drawn into an Output or a small chart widget (no FigureWidget,
+    no plotly.js in the widget state)."""
 
     def forbidden(*_a: object, **_k: object) -> None:
         raise AssertionError("a FigureWidget was made")
 
     monkeypatch.setattr(go, "FigureWidget", forbidden)
     lab = card_lab(9)
-    assert isinstance(lab.chart, RedrawnFigure)  # the old name still names the class
     lab.bot_button.click()
     lab.roll(faces=(1,))
-    assert lab.chart.data[0].marker.color[1] == HIT_COLOR
     drawn = lab.chart_view.outputs[0]["data"][PLOTLY_MIME]
-    assert drawn["data"][0]["marker"]["color"][1] == HIT_COLOR  # the Output shows the figure as it is now
-    assert isinstance(odds_lab().heatmap, LiveFigure)
+    assert drawn["data"][0]["marker"]["color"][1] == HIT_COLOR  # the Output shows the roll just made
+    assert lab.chart == drawn
+    assert isinstance(odds_lab().heatmap, ReactFigure)
 
 
 def test_odds_lab_boxes_show_the_run_that_code_asked_for() -> None:
@@ -510,14 +511,14 @@ def test_two_dice_chart_labels_every_bar_at_one_size() -> None:
     bar on its own, so 16.7 % was drawn smaller than 2.8 %. The chart asks for one size for all
     labels (uniformtext), not below 11 px, and still labels every bar with its percentage."""
     from dday.rules.scenario import position
-    from dday.views.widgets.rolls import figure_widget, show_distribution
+    from dday.views.widgets.rolls import roll_figure
 
     s = position(card=15, turn=2)
     info = roll_info(s)
-    fig = figure_widget()
-    show_distribution(fig, info)
-    assert fig.layout.uniformtext.mode == "show" and fig.layout.uniformtext.minsize >= 11
-    assert list(fig.data[0].x) == list(range(2, 13)) and fig.data[0].text[5] == "16.7 %" and fig.data[0].text[0] == "2.8 %"
+    fig = roll_figure(info)
+    assert fig["layout"]["uniformtext"]["mode"] == "show" and fig["layout"]["uniformtext"]["minsize"] >= 11
+    bars = fig["data"][0]
+    assert bars["x"] == list(range(2, 13)) and bars["text"][5] == "16.7 %" and bars["text"][0] == "2.8 %"
     assert "36 ways" in info.formula  # why 7 is the likeliest total, in words
 
 

@@ -17,8 +17,9 @@ from dday.rules.steps import NavalTargetStep, Roll
 from dday.views.maps.leaflet_view import LeafletView
 from dday.views.tutorial import card_lab, turn_stepper
 from dday.views.widgets.decisions import DecisionControl, decision_prompt
+from dday.views.widgets.figures import PLOTLY_MIME
 from dday.views.widgets.rolls import roll_info
-from dday.views.widgets.style import PLOTLY_MIME, log_html
+from dday.views.widgets.style import log_html
 
 
 def _drawn(lab: object) -> dict[str, object]:
@@ -40,7 +41,7 @@ def test_axes_before_the_first_roll_fit_the_outcomes(card: int) -> None:
     lab = card_lab(card)
     assert lab.state.current_player == "chance" and lab.chart_view.layout.display == ""
     layout = _drawn(lab)["layout"]
-    xs = list(lab.chart.data[0].x)
+    xs = lab.chart["data"][0]["x"]
     lo, hi = layout["xaxis"]["range"]  # type: ignore[index]
     assert lo > -1 and lo < min(xs) and hi > max(xs)
     assert layout["yaxis"]["range"][0] == 0 and layout["yaxis"]["range"][1] <= 1.3  # type: ignore[index]

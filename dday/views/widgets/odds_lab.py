@@ -376,8 +376,8 @@ class OddsLab:
                 self.busy,
                 w.HBox(
                     [
-                        w.VBox([st.figure_view(self.heatmap), self.summary], layout=w.Layout(flex="0 0 440px", margin="0 16px 0 0")),
-                        w.VBox([st.figure_view(self.fight_chart), self.fight_text], layout=w.Layout(flex="0 0 540px")),
+                        w.VBox([self.heatmap.view, self.summary], layout=w.Layout(flex="0 0 440px", margin="0 16px 0 0")),
+                        w.VBox([self.fight_chart.view, self.fight_text], layout=w.Layout(flex="0 0 540px")),
                     ],
                     layout=w.Layout(flex_flow="row wrap", width="100%"),
                 ),

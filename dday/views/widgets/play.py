@@ -34,7 +34,8 @@ from ..maps.geodata import SIDE_COLORS
 from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .decisions import DecisionControl, bot_played_html, decision_prompt, hint_html, played_html
-from .rolls import RollInfo, figure_widget, roll_info, show_distribution
+from .figures import drawn, figure_output
+from .rolls import RollInfo, roll_figure, roll_info
 
 __all__ = ["PlayLab", "PlayerSpec"]
 
@@ -104,8 +105,7 @@ class PlayLab:
         self.reset_button.on_click(lambda _b: self._safely(self.reset))
         self.next_button.on_click(lambda _b: self._safely(self.next_card))
         self.dice = st.html(min_height="80px")
-        self.chart = figure_widget()
-        self.chart_view = st.figure_view(self.chart)
+        self.chart_view = w.Output()  # the exact odds of the roll, as a bar chart (:func:`.rolls.roll_figure`)
         self.no_dice = st.html()
         self.explanation = st.html(max_width="560px")
         self.log = st.html()
@@ -124,6 +124,11 @@ class PlayLab:
         self.refresh()
 
     # -- state --------------------------------------------------------------------------------
+    @property
+    def chart(self) -> dict[str, Any]:
+        """The odds chart the lab shows now, as plotly JSON (``{}`` before any)."""
+        return drawn(self.chart_view)
+
     @property
     def state(self) -> State:
         """The position now."""
@@ -337,12 +342,12 @@ class PlayLab:
         else:  # said, not left blank: an empty box under the buttons looked like something failed to load
             self.dice.value = '<div class="dday-muted" style="font-size:15px">The dice of a roll appear here.</div>'
         if last is not None:  # the roll just made stays shown (the status line names the next one)
-            show_distribution(self.chart, last[0], last[0].value(last[1]))
+            self.chart_view.outputs = (figure_output(roll_figure(last[0], last[0].value(last[1]))),)
             self.explanation.value = _explain_html(last[0], last[0].value(last[1]))
             shown = True
         elif chance:  # the odds of the pending roll, before the card's first roll
             pending = roll_info(s)
-            show_distribution(self.chart, pending)
+            self.chart_view.outputs = (figure_output(roll_figure(pending)),)
             self.explanation.value = _explain_html(pending, None)
             shown = True
         else:

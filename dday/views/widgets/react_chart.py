@@ -1,12 +1,12 @@
 """A plotly chart that the page updates in place (issue 33): the odds lab's charts.
 
-A :class:`~.style.LiveFigure` redraws by replacing what its ``ipywidgets.Output`` shows, so
-JupyterLab's plotly renderer draws the chart from scratch every time (and makes a PNG
-snapshot of it): about 0.4 s of plotly.js per chart and slider move. A :class:`ReactFigure`
-has the same Python side (a ``go.Figure``: change it inside ``with fig.batch_update():``), but
-the page holds it in a small widget, :class:`ReactChart`, whose only state is the figure's
-JSON (a few KB); on each change the browser calls ``Plotly.react``, which updates the drawn
-chart in place.
+A chart shown in an ``ipywidgets.Output`` (:func:`~.figures.show_figure`) is redrawn by replacing
+what the Output shows, so JupyterLab's plotly renderer draws it from scratch every time (and
+makes a PNG snapshot of it): about 0.4 s of plotly.js per chart, too slow for a slider. A
+:class:`ReactFigure` is a ``go.Figure`` (change it inside ``with fig.batch_update():``) that the
+page holds in a small widget, :class:`ReactChart`, whose only state is the figure's JSON (a
+few KB); on each change the browser calls ``Plotly.react``, which updates the drawn chart in
+place.
 
 plotly.js itself is not in the widget (FigureWidget carries its 3.5 MB in every widget's
 state, issue 17) and is never fetched from the network: it comes with the plotly renderer
@@ -25,13 +25,16 @@ hidden figure for the renderer, and draws itself as soon as plotly.js is there.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final
 
 import anywidget
 import ipywidgets as w
+import plotly.graph_objects as go
 import traitlets
 
-from . import style as st
+from .figures import PLOTLY_MIME, figure_output
 
 _ESM: Final = """
 function plotlyReady(timeoutMs) {
@@ -71,7 +74,7 @@ export default { render };
 
 LOADER: Final = {
     "output_type": "display_data",
-    "data": {st.PLOTLY_MIME: {"data": [], "layout": {"width": 20, "height": 20}, "config": {"staticPlot": True}}, "text/plain": ""},
+    "data": {PLOTLY_MIME: {"data": [], "layout": {"width": 20, "height": 20}, "config": {"staticPlot": True}}, "text/plain": ""},
     "metadata": {},
 }
 """The tiny figure each chart brings for JupyterLab's plotly renderer (hidden): drawing it loads plotly.js."""
@@ -84,15 +87,16 @@ class ReactChart(anywidget.AnyWidget):  # type: ignore[misc]
     figure = traitlets.Dict().tag(sync=True)
 
 
-class ReactFigure(st.LiveFigure):
-    """A :class:`~.style.LiveFigure` whose page updates the drawn chart in place (see the module).
+class ReactFigure(go.Figure):
+    """A plotly figure whose page updates the drawn chart in place (see the module), once per ``batch_update``.
 
     :attr:`view` is what goes into a layout: the :class:`ReactChart` and the hidden loader.
-    :attr:`redraws` counts the figures sent to the page (one per ``batch_update``).
+    :attr:`redraws` counts the figures sent to the page.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # plotly figures accept only underscored attributes of their own
         self._chart = ReactChart()
         self._loader = w.Output(layout=w.Layout(display="none"))
         self._loader.outputs = (LOADER,)
@@ -106,6 +110,7 @@ class ReactFigure(st.LiveFigure):
 
     @property
     def view(self) -> w.Widget:
+        """The widget to put in a layout: the chart and its hidden loader."""
         return self._view
 
     @property
@@ -113,13 +118,19 @@ class ReactFigure(st.LiveFigure):
         """How many times the figure has been sent to the page."""
         return self._redraws
 
+    @contextmanager
+    def batch_update(self) -> Iterator[None]:
+        with super().batch_update():
+            yield
+        self.redraw()
+
     def redraw(self) -> None:
         """Send the figure, as it is now, to the page (which updates the drawn chart in place)."""
-        bundle = st.figure_output(self)["data"][st.PLOTLY_MIME]
-        self._chart.figure = bundle
+        self._chart.figure = figure_output(self)["data"][PLOTLY_MIME]
         self._redraws += 1
 
     def drawn(self) -> dict[str, Any]:
+        """The figure as the page has it now (its JSON)."""
         return dict(self._chart.figure)
 
 

@@ -1,4 +1,4 @@
-"""The pending roll of a position: its exact distribution (:class:`RollInfo`, :func:`roll_info`) and the bar chart that shows it.
+"""The pending roll of a position: its exact distribution (:class:`RollInfo`, :func:`roll_info`) and the bar chart that shows it (:func:`roll_figure`).
 
 >>> from dday.rules.setup import initial_state
 >>> info = roll_info(initial_state())                 # the 101st Airborne's three dice
@@ -16,8 +16,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-
-import plotly.graph_objects as go
+from typing import Any, Final
 
 from ... import odds
 from ...odds.distribution import GROUPS_WORDS, TWO_DICE_WORDS, dice_groups_words
@@ -209,65 +208,94 @@ def roll_info(s: State) -> RollInfo:
     )
 
 
-def figure_widget() -> st.LiveFigure:
-    """An empty bar chart (a :class:`~.style.LiveFigure`), updated in place by :func:`show_distribution`.
+# The look plotly's default template gave the chart when it was a ``go.Figure`` (title at the left,
+# slate text, no axis lines or ticks), written out: the chart is plain plotly JSON, so a card lab
+# never loads plotly's Python figure machinery (about 50 ms of every learner's start, issue 33).
+_AXIS: Final = {
+    "gridcolor": "#FFFFFF",
+    "linecolor": "#FFFFFF",
+    "ticks": "",
+    "zerolinecolor": "#FFFFFF",
+    "zerolinewidth": 2,
+    "automargin": True,
+}
 
-    The layout is given with the data (not by ``update_layout`` after): each update of a
-    LiveFigure redraws it, and a lab's start pays for every redraw (issue 33).
+
+def roll_figure(info: RollInfo, rolled: int | None = None) -> dict[str, Any]:
+    """The bar chart of ``info`` as plotly JSON (``data``, ``layout``, ``config``): one bar per outcome,
+    the ``rolled`` one in vermilion (the others sky blue), each labelled with its chance.
+
+    >>> from dday.rules.setup import initial_state
+    >>> fig = roll_figure(roll_info(initial_state()), rolled=1)
+    >>> bars = fig["data"][0]
+    >>> bars["x"], bars["text"]
+    ([0, 1, 2, 3], ['57.9 %', '34.7 %', '6.9 %', '0.5 %'])
+    >>> bars["marker"]["color"][1] == st.HIT_COLOR, fig["layout"]["xaxis"]["ticktext"][3]
+    (True, '3<br>(2 lost)')
+    >>> fig["layout"]["title"]["text"]
+    'US paratroopers over F11 Sainte-Mère-Église: 3 dice<br>— result: hits = 1'
     """
-    return st.live_figure(
-        data=[
-            go.Bar(
-                x=[],
-                y=[],
-                marker_color=[],
-                text=[],
-                textposition="outside",
-                cliponaxis=False,
-                hovertemplate="%{x}: %{y:.1%}<extra></extra>",
-            )
-        ],
-        layout={
-            "height": 330,
-            "width": 520,
-            "margin": {"l": 60, "r": 20, "t": 75, "b": 55},
-            "font": {"size": 16},
-            "title": {"text": "Exact odds of the next roll", "font": {"size": 17}},
-            "yaxis": {"tickformat": ".0%", "title": "probability", "rangemode": "tozero", "gridcolor": "#DDDDDD"},
-            "xaxis": {"title": "hits", "dtick": 1, "range": [-0.6, 3.6]},
-            "plot_bgcolor": "#FFFFFF",
-            "showlegend": False,
-            # one size for every bar's label: plotly shrinks the labels that are wider than their bar
-            # one by one, so the 2d6 chart mixed 12 px and 8 px labels
-            "uniformtext": {"minsize": 11, "mode": "show"},
-        },
-    )
-
-
-def show_distribution(fig: go.Figure, info: RollInfo, rolled: int | None = None) -> None:
-    """Draw ``info`` as bars, the ``rolled`` outcome in vermilion (others sky blue), in place."""
     xs = list(info.probs)
     ys = [float(p) for p in info.probs.values()]
-    colors = [st.HIT_COLOR if x == rolled else st.BAR_COLOR for x in xs]
-    with fig.batch_update():
-        bar = fig.data[0]
-        bar.x = xs
-        bar.y = ys
-        bar.marker.color = colors
-        bar.marker.line = {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2}
-        # results with lost hits (more hits than units to hit) are hatched and labelled "(2 lost)"
-        bar.marker.pattern = {"shape": ["/" if info.lost(x) else "" for x in xs], "fgcolor": "#FFFFFF", "solidity": 0.3}
-        bar.text = [percent(y) for y in ys]
-        fig.layout.xaxis.tickmode = "array"
-        fig.layout.xaxis.tickvals = xs
-        fig.layout.xaxis.ticktext = [info.tick(x) for x in xs]
-        fig.layout.margin.b = 85 if any(info.lost(x) for x in xs) else 55  # room for the two-line labels
-        title = info.title if rolled is None else f"{info.title} — result: {info.outcome_name} = {rolled}"  # "rolled 0" read as a die of 0
-        fig.layout.title.text = "<br>".join(textwrap.wrap(title, 52, break_on_hyphens=False))  # not "Saint-<br>Vaast"
-        fig.layout.xaxis.title.text = info.outcome_name
-        fig.layout.yaxis.range = [0, max(ys) * 1.22 if ys else 1]
-        # the x axis is fixed to the outcomes (plotly's autorange runs from -1 before the first draw)
-        fig.layout.xaxis.range = [min(xs, default=0) - 0.6, max(xs, default=3) + 0.6]
+    title = info.title if rolled is None else f"{info.title} — result: {info.outcome_name} = {rolled}"  # "rolled 0" read as a die of 0
+    bars = {
+        "type": "bar",
+        "x": xs,
+        "y": ys,
+        "text": [percent(y) for y in ys],
+        "textposition": "outside",
+        "cliponaxis": False,
+        "hovertemplate": "%{x}: %{y:.1%}<extra></extra>",
+        "marker": {
+            "color": [st.HIT_COLOR if x == rolled else st.BAR_COLOR for x in xs],
+            "line": {"color": ["#000000" if x == rolled else "#FFFFFF" for x in xs], "width": 2},
+            # results with lost hits (more hits than units to hit) are hatched and labelled "(2 lost)"
+            "pattern": {
+                "shape": ["/" if info.lost(x) else "" for x in xs],
+                "fgcolor": "#FFFFFF",
+                "solidity": 0.3,
+                "fillmode": "overlay",
+                "size": 10,
+            },
+        },
+    }
+    layout = {
+        "height": 330,
+        "width": 520,
+        "margin": {"l": 60, "r": 20, "t": 75, "b": 85 if any(info.lost(x) for x in xs) else 55},  # room for two-line labels
+        "font": {"size": 16, "color": "#2A3F5F"},
+        "title": {
+            "text": "<br>".join(textwrap.wrap(title, 52, break_on_hyphens=False)),
+            "font": {"size": 17},
+            "x": 0.05,
+        },  # not "Saint-<br>Vaast"
+        "xaxis": {
+            **_AXIS,
+            "title": {"text": info.outcome_name, "standoff": 15},
+            "tickmode": "array",
+            "tickvals": xs,
+            "ticktext": [info.tick(x) for x in xs],
+            # fixed to the outcomes (plotly's autorange would start at -1)
+            "range": [min(xs, default=0) - 0.6, max(xs, default=3) + 0.6],
+        },
+        "yaxis": {
+            **_AXIS,
+            "gridcolor": "#DDDDDD",
+            "title": {"text": "probability", "standoff": 15},
+            "tickformat": ".0%",
+            "range": [0, max(ys) * 1.22 if ys else 1],
+        },
+        # one white, spelled two ways: plotly.js draws the plot area's own rectangle (".bg") only when
+        # the two colours are written differently, and the dark theme's CSS paints that rectangle
+        "paper_bgcolor": "white",
+        "plot_bgcolor": "#FFFFFF",
+        "hoverlabel": {"align": "left"},
+        "showlegend": False,
+        # one size for every bar's label: plotly shrinks the labels that are wider than their bar
+        # one by one, so the 2d6 chart mixed 12 px and 8 px labels
+        "uniformtext": {"minsize": 11, "mode": "show"},
+    }
+    return {"data": [bars], "layout": layout, "config": {"displaylogo": False}}
 
 
 def odds_html(info: RollInfo, rolled: int | None = None) -> str:

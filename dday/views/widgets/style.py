@@ -11,35 +11,25 @@ True
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
-import plotly.graph_objects as go
-from plotly.io.json import to_json
 
 __all__ = [
     "BAR_COLOR",
     "BASE_FONT",
     "BUTTON_COLORS",
     "HIT_COLOR",
-    "PLOTLY_MIME",
     "UI_CLASS",
-    "LiveFigure",
-    "RedrawnFigure",
     "button",
     "css",
     "dice_html",
-    "figure_view",
     "html",
-    "live_figure",
     "log_html",
     "panel",
-    "show_figure",
 ]
 
 BASE_FONT: Final = "17px"
@@ -221,96 +211,3 @@ def dice_html(faces: Sequence[int], hit_on: Sequence[int], *, total: int | None 
         n = sum(1 for f, h in zip(faces, hit_on, strict=True) if h and f <= h)
         tail = f'<span style="font:bold 24px sans-serif;margin-left:10px">{n} hit{"s" * (n != 1)}</span>'
     return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{boxes}{tail}</div>'
-
-
-# ---------------------------------------------------------------------------------------------
-# charts updated in place
-
-PLOTLY_MIME: Final = "application/vnd.plotly.v1+json"
-"""The mimetype JupyterLab's plotly renderer draws (plotly.js comes with the extension, offline)."""
-
-
-class LiveFigure(go.Figure):
-    """A plain plotly figure shown in an ``ipywidgets.Output``, redrawn after every ``batch_update``.
-
-    The Output holds the figure as JSON under plotly's mimetype (a few KB), where a
-    ``go.FigureWidget`` would carry plotly.js in the widget state (~5 MB) and import
-    nbformat and jsonschema on the way (seconds at the first card lab of a kernel).
-    The Output's ``outputs`` are set directly, so a redraw needs no kernel:
-
-    >>> fig = LiveFigure(data=[go.Bar(x=[1, 2], y=[0.5, 0.5])])
-    >>> with fig.batch_update():
-    ...     fig.layout.title.text = "two bars"
-    >>> out = fig.output.outputs[0]["data"][PLOTLY_MIME]
-    >>> out["layout"]["title"]["text"], len(out["data"])
-    ('two bars', 1)
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._output = w.Output()  # plotly figures accept only underscored attributes of their own
-
-    @property
-    def output(self) -> w.Output:
-        """The Output widget the figure is drawn in."""
-        return self._output
-
-    @property
-    def view(self) -> w.Widget:
-        """The widget to put in a layout (here the Output)."""
-        return self._output
-
-    def drawn(self) -> dict[str, Any]:
-        """The figure as the page has it now (its JSON under plotly's mimetype)."""
-        return dict(self.output.outputs[0]["data"][PLOTLY_MIME]) if self.output.outputs else {}
-
-    @contextmanager
-    def batch_update(self) -> Iterator[None]:
-        with super().batch_update():
-            yield
-        self.redraw()
-
-    def redraw(self) -> None:
-        """Put the figure, as it is now, into its Output (replacing what was drawn before)."""
-        self.output.outputs = (figure_output(self),)
-
-
-def figure_output(fig: go.Figure, config: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """``fig`` as one display output under plotly's mimetype (its JSON, plotly.js comes with the extension)."""
-    data = json.loads(to_json(fig, validate=False))
-    data["config"] = {"displaylogo": False, **(config or {})}
-    bundle = {PLOTLY_MIME: data, "text/plain": f"<plotly chart: {fig.layout.title.text or 'untitled'}>"}
-    return {"output_type": "display_data", "data": bundle, "metadata": {}}
-
-
-def show_figure(fig: go.Figure, config: Mapping[str, Any] | None = None) -> w.Output:
-    """``fig`` drawn inside an ``ipywidgets.Output``: what ``fig.show(config=...)`` shows, and also in the
-    classroom app. There a figure shown by ``fig.show()`` made jupyterlab-plotly throw ``TypeError:
-    r.setData is not a function`` (after drawing, it stores a PNG snapshot in the output's model, and
-    Voilà's models of cell outputs have no ``setData``; those of an Output widget do).
-
-    >>> out = show_figure(go.Figure(go.Bar(x=[1], y=[1])), {"topojsonURL": "x"})
-    >>> out.outputs[0]["data"][PLOTLY_MIME]["config"]
-    {'displaylogo': False, 'topojsonURL': 'x'}
-    """
-    out = w.Output()
-    out.outputs = (figure_output(fig, config),)
-    return out
-
-
-RedrawnFigure = LiveFigure
-"""The old name of :class:`LiveFigure` (kept for code written against it)."""
-
-
-def live_figure(*args: Any, **kwargs: Any) -> LiveFigure:
-    """A :class:`LiveFigure`: change it inside ``with fig.batch_update():`` and the page follows."""
-    return LiveFigure(*args, **kwargs)
-
-
-def figure_view(fig: go.Figure) -> w.Widget:
-    """The widget to put in a layout for a figure made by :func:`live_figure` (its Output) or
-    :func:`~.react_chart.react_figure` (the chart the page updates in place)."""
-    if not isinstance(fig, LiveFigure):
-        raise TypeError("figure_view takes a figure made by live_figure")
-    fig.redraw()
-    return fig.view
