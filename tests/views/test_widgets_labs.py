@@ -315,3 +315,23 @@ def test_patrol_dropdowns_have_one_width() -> None:
     control = t.decision
     assert control is not None and control.group is not None and t.state.card == 3
     assert control.group.layout.width == control.choice.layout.width != "auto"
+
+
+@pytest.mark.parametrize("card", [1, 2, 11, 13, 14])
+def test_the_roll_chart_is_plotly_json_that_plotly_accepts(card: int) -> None:
+    """Issue 33: the card lab's chart is written as plain plotly JSON (no figure classes at a
+    learner's start). plotly's own figure class still checks it: a misspelt property raises."""
+    import plotly.graph_objects as go
+
+    from dday.views.widgets.rolls import roll_figure
+
+    lab = card_lab(card)
+    while lab.state.current_player != "chance":
+        lab.bot_decide()
+    info = roll_info(lab.state)
+    for rolled in (None, *info.probs):
+        fig = roll_figure(info, rolled)
+        checked = go.Figure(data=fig["data"], layout=fig["layout"])  # raises ValueError on an unknown property
+        assert list(checked.data[0].y) == pytest.approx([float(p) for p in info.probs.values()])
+    with pytest.raises(ValueError, match="colour"):
+        go.Figure(data=[{**fig["data"][0], "colour": "red"}])
