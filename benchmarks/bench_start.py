@@ -46,6 +46,7 @@ HEAVY = (
     "ipywidgets",
     "pandas",
     "plotly.graph_objects",
+    "plotly.basedatatypes",
     "ipyleaflet",
     "shapely",
     "dday.odds",
