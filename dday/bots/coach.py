@@ -169,7 +169,7 @@ def _explain(s: State, side: str, a: Action) -> Hint:
     if isinstance(a, SplitNavalDice):
         return Hint(a, f"Give the UK {a.uk} of the six naval dice and the US the rest: both navies support landings.", {}, side)
     if isinstance(a, FireToSea):
-        return Hint(a, f"Fire at a {a.target} on {a.beach or 'the beach'}: the most valuable target in reach.", {}, side)
+        return Hint(a, f"Fire at {with_article(a.target)} on {a.beach or 'the beach'}: the most valuable target in reach.", {}, side)
     if isinstance(a, FireAA):  # the bots score every target alike: say so, not "aa UK"
         kind = getattr(s.step, "kind", "aircraft")
         h = hit_number(s, "aa")

@@ -1,6 +1,6 @@
 """Widgets a screen reader can name, where ipywidgets and ipyleaflet give no way to: a slider
-(:class:`NamedSlider`) and an accessible name for another widget's element (:class:`AccessibleName`,
-used for the map).
+(:class:`NamedSlider`), an accessible name for another widget's element (:class:`AccessibleName`,
+used for the map), and a voice for what just happened (:class:`Announcer`, used by the card labs).
 
 Both are drawn by anywidget (a dependency already) with a few lines of JavaScript and no network.
 
@@ -26,12 +26,13 @@ The value a browser sends is bounded here, in Python: a whole number between ``m
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from typing import Any, Final
 
 import anywidget
 import traitlets
 
-__all__ = ["AccessibleName", "NamedSlider"]
+__all__ = ["AccessibleName", "Announcer", "NamedSlider", "spoken"]
 
 _ESM: Final = """
 function render({ model, el }) {
@@ -168,3 +169,82 @@ class AccessibleName(anywidget.AnyWidget):  # type: ignore[misc]  # anywidget ha
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("layout", {"display": "none"})
         super().__init__(**kwargs)
+
+
+_SAY_ESM: Final = """
+function render({ model, el }) {
+  // a polite live region: a screen reader reads what is put in it when it is free, without
+  // moving the focus; it is there from the start (a region added with its text is not read)
+  const region = document.createElement("div");
+  region.className = "dday-announcer";
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "true");
+  el.append(region);
+  let timer = null;
+  const say = () => {
+    region.textContent = "";  // emptied first, so the same words said twice are read twice
+    clearTimeout(timer);
+    timer = setTimeout(() => { region.textContent = model.get("message"); }, 100);
+  };
+  model.on("change:said", say);
+  return () => { clearTimeout(timer); model.off("change:said", say); };
+}
+export default { render };
+"""
+
+# Out of sight but not out of hearing: "display: none" would silence the region.
+_SAY_CSS: Final = """
+.dday-announcer { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+"""
+
+
+class Announcer(anywidget.AnyWidget):  # type: ignore[misc]  # anywidget has no type hints
+    """Says a message to a screen reader (a polite ``role="status"`` live region), and shows nothing.
+
+    A lab calls :meth:`say` after each button: the dice just rolled, what happened, what is due
+    next, the words a sighted learner reads around the buttons. ``said`` counts the messages,
+    so the same words said twice are read twice.
+
+    >>> voice = Announcer()
+    >>> voice.say("Rolled 1, 4, 4: 1 hit.")
+    >>> voice.message, voice.said
+    ('Rolled 1, 4, 4: 1 hit.', 1)
+    """
+
+    _esm = _SAY_ESM
+    _css = _SAY_CSS
+    message = traitlets.Unicode("").tag(sync=True)
+    said = traitlets.Int(0).tag(sync=True)
+
+    def say(self, message: str) -> None:
+        """Have ``message`` read out (nothing is said for an empty message)."""
+        if message.strip():
+            with self.hold_sync():
+                self.message = message
+                self.said += 1
+
+
+class _Words(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def spoken(markup: str) -> str:
+    """The words of an HTML fragment, as a screen reader reads them: the text without its tags,
+    entities decoded, spaces squeezed, and the log's arrow said as a colon.
+
+    >>> spoken('<div>⚄ <b>Blockhouse in F4</b> &mdash; press <b>Roll</b>.</div>')
+    '⚄ Blockhouse in F4 — press Roll.'
+    >>> spoken("dice 1,4,4 -> 1 hit")
+    'dice 1,4,4: 1 hit'
+    """
+    words = _Words()
+    words.feed(markup)
+    words.close()
+    return " ".join("".join(words.parts).replace(" -> ", ": ").split())

@@ -167,3 +167,11 @@ def test_hint_when_all_three_cities_are_held_says_so() -> None:
     h = hint(s)
     assert isinstance(h.action, Move) and h.action.path[-1] == "F30"
     assert "still need (0 of 3)" not in h.text and "hold all three cities" in h.text
+
+
+def test_fire_to_sea_hint_takes_the_right_article() -> None:
+    """The hint at order 9 read "Fire at a artillery on Utah": the article follows the unit's name."""
+    from dday.views.tutorial import card_lab
+
+    text = hint(card_lab(9).state).text
+    assert text.startswith("Fire at an artillery on ") or text.startswith("Fire at an infantry on ") or text.startswith("Fire at a tank on "), text

@@ -245,6 +245,11 @@ def test_card_lab_rolls_in_the_browser(page: Any, lab_server: tuple[str, str], s
     assert lab.locator(".leaflet-container path.leaflet-interactive").count() >= ZONES
     text = lab.inner_text()
     assert "Rolled:" in text and "hits on a roll of 3 or less" in text
+    # a screen reader hears the roll: a polite live region, there from the start, says the dice and their chance
+    voice = lab.locator('.dday-announcer[role="status"][aria-live="polite"]')
+    _wait_until(lambda: (voice.text_content() or "").startswith("Rolled "), 30, "the roll was not said to a screen reader")
+    assert "a result with chance" in (voice.text_content() or "")
+    assert voice.evaluate("e => getComputedStyle(e).display") != "none"  # hidden from sight, not from hearing
     lab.screenshot(path=str(shots / "09_blockhouses_fire_after_roll.png"))
     print(f"saved {shots / '09_blockhouses_fire_after_roll.png'}")
 

@@ -28,7 +28,8 @@ from ...rules.dice import Faces
 from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
-from ...rules.words import count, exact_text, side_name
+from ...rules.words import count, exact_text, percent, side_name
+from ..aria import Announcer, spoken
 from ..log_text import log_lines
 from ..maps.geodata import SIDE_COLORS
 from ..maps.leaflet_view import LeafletView
@@ -38,6 +39,9 @@ from .figures import drawn, figure_output
 from .rolls import RollInfo, roll_figure, roll_info
 
 __all__ = ["PlayLab", "PlayerSpec"]
+
+MAX_SPOKEN_LINES = 6
+"""At most this many new log lines are read out after a button (a bot's whole turn logs dozens)."""
 
 PlayerSpec = str | Player | None
 """Who decides for a side: "person" (or None) for the learner, a bot's name ("random", "greedy", "strong",
@@ -111,17 +115,22 @@ class PlayLab:
         self.log = st.html()
         self.map_view = LeafletView(state, height=map_height)
         self.map_note = st.html()
+        self.voice = Announcer()  # says what each button did, for a screen reader
+        self._heard = 0  # log lines already said
         self.extra_buttons: list[w.Widget] = []
         self.controls = w.HBox(
             [self.roll_button, self.bot_button, self.hint_button, self.back_button, self.reset_button, self.seed_box, self.next_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        left = w.VBox([self.status, self.decision_box, self.controls, self.message, self.dice, self.log], layout=w.Layout(flex="1 1 460px"))
+        left = w.VBox(
+            [self.status, self.decision_box, self.controls, self.message, self.dice, self.log, self.voice], layout=w.Layout(flex="1 1 460px")
+        )
         right = w.VBox([self.no_dice, self.chart_view, self.explanation], layout=w.Layout(flex="0 0 540px"))
         self.widget = st.panel(
             [self.header, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.map_note, self.map_view.widget], width="100%"
         )
         self.refresh()
+        self._heard = len(self.log_lines())  # on the page from the start: not said again
 
     # -- state --------------------------------------------------------------------------------
     @property
@@ -250,10 +259,41 @@ class PlayLab:
         return True
 
     def _safely(self, fn: Callable[[], Any]) -> None:
+        roll_before = self.last_roll
         try:
             fn()
         except DDayError as exc:  # illegal choices are explained, not raised into the notebook
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
+            self.voice.say(f"Not done: {exc}")
+            return
+        self.voice.say(self.what_happened(rolled=self.last_roll is not roll_before))
+
+    def what_happened(self, *, rolled: bool = False) -> str:
+        """What a button just did, in the words a screen reader says (:class:`~dday.views.aria.Announcer`):
+        the roll's result and its chance (``rolled``), the new lines of the log, the message and what is due next.
+
+        >>> from dday.views.tutorial import card_lab
+        >>> lab = card_lab(1)
+        >>> _ = lab.what_happened()             # the card's first lines, heard once
+        >>> _ = lab.roll(faces=(1, 4, 4))
+        >>> print(lab.what_happened(rolled=True))
+        Rolled 1, 4, 4: hits = 1, a result with chance 34.7 %. US 101st Airborne attacks F11 Sainte-Mère-Église: dice 1,4,4: 1 hit (hits on 1; blockhouses exempt). Axis removes 1 German infantry in F11 Sainte-Mère-Église. ⚄ US paratroopers over F10 Saint-Sauveur-le-Vicomte: 3 dice — press Roll.
+        """
+        parts: list[str] = []
+        if rolled and self.last_roll is not None:
+            info, faces = self.last_roll[0], self.last_roll[1]
+            value = info.value(faces)
+            chance = percent(float(info.probs.get(value, 0)))
+            parts.append(f"Rolled {', '.join(map(str, faces))}: {info.outcome_name} = {value}, a result with chance {chance}.")
+        lines = self.log_lines()
+        new = lines[self._heard :] if len(lines) > self._heard else []
+        self._heard = len(lines)
+        if len(new) > MAX_SPOKEN_LINES:
+            parts.append(f"{count(len(new), 'new line')} in the game log; the last {MAX_SPOKEN_LINES}:")
+            new = new[-MAX_SPOKEN_LINES:]
+        parts += [spoken(line).rstrip(".") + "." for line in new]
+        parts += [spoken(self.message.value), spoken(self.status.value)]
+        return " ".join(p for p in parts if p)
 
     # -- display -----------------------------------------------------------------------------
     def shown_card(self) -> int:

@@ -1,0 +1,67 @@
+"""A screen reader hears what each button of a lab did (the Standards: labs work for every learner).
+
+The labs' results are drawn (dice, a chart, the map) and written in boxes that change without
+moving the focus, so a screen reader said nothing after **Roll**. Each lab now holds an
+:class:`~dday.views.aria.Announcer`, a polite live region, and says after every button: the
+dice and the chance of the result, the new lines of the game log, the message and what is due next.
+"""
+
+from __future__ import annotations
+
+from dday.rules.words import percent
+from dday.views.aria import Announcer, spoken
+from dday.views.tutorial import card_lab, turn_stepper
+from dday.views.widgets.play import MAX_SPOKEN_LINES
+
+
+def _widgets(box: object) -> list[object]:
+    return [box, *(w for child in getattr(box, "children", ()) for w in _widgets(child))]
+
+
+def test_roll_button_says_the_dice_their_chance_and_what_is_next() -> None:
+    lab = card_lab(1)
+    assert isinstance(lab.voice, Announcer) and lab.voice in _widgets(lab.widget)  # on the page
+    before = lab.voice.said
+    lab.roll_button.click()
+    said = lab.voice.message
+    assert lab.voice.said == before + 1
+    info, faces = lab.last_roll[0], lab.last_roll[1]  # type: ignore[index]
+    value = info.value(faces)
+    assert said.startswith(f"Rolled {', '.join(map(str, faces))}: hits = {value}, a result with chance {percent(float(info.probs[value]))}.")
+    assert "US 101st Airborne attacks F11" in said and "->" not in said  # the log line, its arrow said as a colon
+    assert said.endswith(spoken(lab.status.value))  # what is due next
+    assert "<" not in said  # words, no markup
+
+
+def test_the_same_words_twice_are_said_twice() -> None:
+    """``said`` changes every time, so the page reads a repeated message again (a second Hint)."""
+    lab = card_lab(9)
+    lab.hint_button.click()
+    first = (lab.voice.message, lab.voice.said)
+    lab.hint_button.click()
+    assert lab.voice.message == first[0] and lab.voice.said == first[1] + 1
+    assert "Hint" in first[0] or "would" in first[0]
+
+
+def test_bot_decision_and_a_refused_button_are_said() -> None:
+    lab = card_lab(9)
+    lab.bot_button.click()
+    assert spoken(lab.message.value) in lab.voice.message and lab.voice.message
+    lab.next_button.click()  # the card is not finished: refused, in words
+    assert lab.voice.message.startswith("Not done: finish this card first")
+
+
+def test_a_long_run_is_said_in_short() -> None:
+    """Play to end of turn logs dozens of lines: the learner hears how many, and the last few."""
+    lab = turn_stepper(axis="greedy", allies="greedy")
+    lab.turn_button.click()
+    said = lab.voice.message
+    assert "new lines in the game log; the last" in said
+    assert said.count(". ") <= MAX_SPOKEN_LINES + 6  # a paragraph, not the whole log
+
+
+def test_step_back_says_where_the_lab_is_now() -> None:
+    lab = card_lab(1)
+    lab.roll_button.click()
+    lab.back_button.click()
+    assert lab.voice.message == spoken(lab.status.value)  # nothing new happened: where it stands
