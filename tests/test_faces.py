@@ -97,6 +97,7 @@ FACE_NAMES: dict[str, tuple[str, ...]] = {
         "rules_card",
         "show_config",
         "show_figure",
+        "map_picture",
         "start_map",
         "turn_stepper",
         "units_needed",

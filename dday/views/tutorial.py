@@ -67,6 +67,7 @@ __all__ = [
     "card_lab",
     "card_table",
     "game_position",
+    "map_picture",
     "nav",
     "odds_lab",
     "prepared_position",
@@ -361,6 +362,30 @@ def start_map(state: State | None = None) -> MapPanel:
     if state is None:  # nothing acts yet: no outline (the 101st's coming drop outlined F11 unexplained, issue 31.7)
         panel.map_view.highlight()
     return panel
+
+
+_PICTURE_CLASS: Final = "dday-map-picture"
+
+
+def map_picture(state: State, **options: Any) -> w.Box:
+    """A still picture of ``state``'s board (:func:`~dday.views.maps.plotly_view.plotly_map`, with
+    ``options`` such as ``height``) and its text alternative: the picture is named after the position,
+    and a button shows every place, who holds it and its units, as a table.
+
+    >>> pic = map_picture(initial_state())
+    >>> toggle = pic.children[2].children[0]            # after the style sheet and the picture
+    >>> toggle.description, toggle.value
+    ('Show the map as a table', False)
+    """
+    from .maps.plotly_view import plotly_map, show_config
+    from .maps.words_view import MapInWords
+    from .widgets.figures import show_figure
+
+    words = MapInWords(state, scope=_PICTURE_CLASS, selector=".js-plotly-plot")
+    button = w.HBox([words.toggle])  # the button as wide as its words, under the picture's left edge
+    box = st.panel([show_figure(plotly_map(state, **options), show_config()), button, words.table, words.name], width="100%")
+    box.add_class(_PICTURE_CLASS)
+    return box
 
 
 def card_table() -> CardTable:

@@ -379,6 +379,15 @@ def test_classroom_app_draws_figures_without_errors(page: Any, app_server: tuple
         tab.wait_for_timeout(3000)  # plotly's snapshot runs just after the drawing
         tab.screenshot(path=str(shots / "app_17_map.png"))
         assert not [e for e in errors if "setData" in e], errors
+        # the still map has a text alternative: a name, and the same position as a table on a button
+        picture = tab.locator(".dday-map-picture")
+        named = picture.locator('.js-plotly-plot[role="region"]')
+        _wait_until(lambda: named.count() == 1, 30, "the still map was not named")
+        assert (named.get_attribute("aria-label") or "").startswith("Map of the front: ")
+        picture.get_by_role("button", name="Show the map as a table").click()
+        _wait_until(lambda: "F30 Caen" in picture.inner_text(), 30, "the map's table did not show")
+        picture.scroll_into_view_if_needed()
+        tab.screenshot(path=str(shots / "app_17_map_as_table.png"))
     finally:
         tab.close()
 

@@ -23,12 +23,13 @@ __all__ = ["MapInWords"]
 
 
 class MapInWords:
-    """``name`` names the map (the ``.leaflet-container`` inside the element with class ``scope``),
+    """``name`` names the map (the element matching ``selector`` inside the element with class
+    ``scope``: the live map's ``.leaflet-container``, a still picture's ``.js-plotly-plot``),
     ``toggle`` shows or hides ``table``; :meth:`update` follows the position."""
 
-    def __init__(self, state: State, *, scope: str) -> None:
+    def __init__(self, state: State, *, scope: str, selector: str = ".leaflet-container") -> None:
         self.state = state
-        self.name = AccessibleName(scope=scope, selector=".leaflet-container", label=self.label(state))
+        self.name = AccessibleName(scope=scope, selector=selector, label=self.label(state))
         self.toggle = ipywidgets.ToggleButton(
             value=False, description="Show the map as a table", icon="table", tooltip="Every place, who holds it and its units, in words"
         )
