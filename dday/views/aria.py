@@ -26,13 +26,14 @@ The value a browser sends is bounded here, in Python: a whole number between ``m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html.parser import HTMLParser
 from typing import Any, Final
 
 import anywidget
 import traitlets
 
-__all__ = ["AccessibleName", "Announcer", "NamedSlider", "spoken"]
+__all__ = ["MAX_SPOKEN_LINES", "AccessibleName", "Announcer", "NamedSlider", "news", "spoken"]
 
 _ESM: Final = """
 function render({ model, el }) {
@@ -235,16 +236,48 @@ class _Words(HTMLParser):
         self.parts.append(data)
 
 
+# The signs the labs draw, in words: a screen reader says "heavy ballot X" for ✘ and
+# "greater than" for the log's arrow.
+_SIGN_WORDS: Final = {"✘ ": "Not done: ", "✔ ": "Done: ", "⚄ ": "", " -> ": ": "}
+
+
 def spoken(markup: str) -> str:
-    """The words of an HTML fragment, as a screen reader reads them: the text without its tags,
-    entities decoded, spaces squeezed, and the log's arrow said as a colon.
+    """The words of an HTML fragment, as a screen reader should read them: the text without its
+    tags, entities decoded, spaces squeezed, and the labs' signs said in words.
 
     >>> spoken('<div>⚄ <b>Blockhouse in F4</b> &mdash; press <b>Roll</b>.</div>')
-    '⚄ Blockhouse in F4 — press Roll.'
-    >>> spoken("dice 1,4,4 -> 1 hit")
-    'dice 1,4,4: 1 hit'
+    'Blockhouse in F4 — press Roll.'
+    >>> spoken("dice 1,4,4 -> 1 hit"), spoken("<b>✘ no such file</b>"), spoken("✔ Saved 3 inputs")
+    ('dice 1,4,4: 1 hit', 'Not done: no such file', 'Done: Saved 3 inputs')
     """
     words = _Words()
     words.feed(markup)
     words.close()
-    return " ".join("".join(words.parts).replace(" -> ", ": ").split())
+    text = " ".join("".join(words.parts).split())
+    for sign, said in _SIGN_WORDS.items():
+        text = text.replace(sign, said)
+    return text
+
+
+MAX_SPOKEN_LINES: Final = 6
+"""At most this many new log lines are read out after a button (a bot's whole turn logs dozens)."""
+
+
+def news(lines: Sequence[str], heard: int, *, first: str = "", then: Sequence[str] = ()) -> str:
+    """What a button did, as one paragraph to say: ``first`` (a sentence), the log ``lines`` past the
+    first ``heard`` (a count and the last :data:`MAX_SPOKEN_LINES` when there are more), then the
+    HTML fragments ``then`` in words (a message, what is due next). Empty parts are left out.
+
+    >>> news(["Turn 1", "F4 fires: dice 6 -> miss"], 1, first="Rolled 6.", then=["<b>Press Roll</b>", ""])
+    'Rolled 6. F4 fires: dice 6: miss. Press Roll'
+    >>> news([f"line {i}" for i in range(10)], 0).split(". ")[0]
+    '10 new lines in the game log; the last 6: line 4'
+    """
+    new = list(lines[heard:])
+    parts = [first]
+    if len(new) > MAX_SPOKEN_LINES:
+        parts.append(f"{len(new)} new lines in the game log; the last {MAX_SPOKEN_LINES}:")
+        new = new[-MAX_SPOKEN_LINES:]
+    parts += [spoken(line).rstrip(".") + "." for line in new]
+    parts += [spoken(fragment) for fragment in then]
+    return " ".join(p for p in parts if p)

@@ -9,9 +9,8 @@ dice and the chance of the result, the new lines of the game log, the message an
 from __future__ import annotations
 
 from dday.rules.words import percent
-from dday.views.aria import Announcer, spoken
+from dday.views.aria import MAX_SPOKEN_LINES, Announcer, spoken
 from dday.views.tutorial import card_lab, turn_stepper
-from dday.views.widgets.play import MAX_SPOKEN_LINES
 
 
 def _widgets(box: object) -> list[object]:
@@ -65,3 +64,21 @@ def test_step_back_says_where_the_lab_is_now() -> None:
     lab.roll_button.click()
     lab.back_button.click()
     assert lab.voice.message == spoken(lab.status.value)  # nothing new happened: where it stands
+
+
+def test_the_game_board_says_what_its_buttons_did() -> None:
+    """Notebook 20's board: after Roll, the dice's log line and what is due next; a refused file, in words."""
+    from dday.views.widgets.game_board import GameBoard
+
+    board = GameBoard("greedy", "person", auto=False)
+    assert isinstance(board.voice, Announcer) and board.voice in _widgets(board.widget)
+    while board.state.current_player != "chance":
+        board.bots_button.click() if not board.bots_button.disabled else board.hint_button.click()
+        if board.decision is not None:
+            board.decision.go.click()
+    board.roll_button.click()
+    said = board.voice.message
+    assert "dice" in said and "->" not in said and said.endswith(spoken(board.status.value))
+    board.undo_button.click() if not board.undo_button.disabled else None
+    board.load_button.click()  # no such file in the folder: refused, and said
+    assert board.voice.message.startswith("Not done: Could not load dday_game.json")  # the sign said in words

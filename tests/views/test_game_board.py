@@ -17,7 +17,8 @@ from dday.rules.steps import NavalSplitStep
 from dday.rules.words import count
 from dday.views.log_text import event_text
 from dday.views.widgets.board_html import chart_table_html, turn_track_html
-from dday.views.widgets.game_board import GameBoard, action_powers
+from dday.views.widgets.decisions import action_powers
+from dday.views.widgets.game_board import GameBoard
 
 
 def person_moves(board: GameBoard, limit: int = 6000) -> Counter[tuple[str, tuple[str, ...]]]:

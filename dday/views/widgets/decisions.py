@@ -27,6 +27,7 @@ from ...rules.actions import (
 from ...rules.engine import describe_step
 from ...rules.state import State
 from ...rules.steps import AATargetStep, FireToSeaStep, NavalTargetStep
+from ...rules.units import ALLIED_POWERS
 from ...rules.words import count, percent, plural, units
 from ..log_text import aa_gun_name
 from . import style as st
@@ -304,3 +305,35 @@ def played_html(advice: Hint) -> str:
 def bot_played_html(before: State, action: Action, bot: str) -> str:
     """What a side's own bot just played, in words read from ``before`` (that bot gives no reason)."""
     return f'<div class="dday-played"><b>The {escape(bot)} bot played:</b> {escape(action_label(before, action))}.</div>'
+
+
+# ---------------------------------------------------------------------------------------------
+# which powers a decision concerns (the game board splits the Allied seats by them)
+
+
+def action_powers(state: State, action: Action) -> frozenset[str]:
+    """The powers whose units ``action`` uses or loses (empty for Done and picks).
+
+    >>> from dday.rules.setup import initial_state
+    >>> s = initial_state()
+    >>> sorted(action_powers(s, Patrol("UK", "F14"))), sorted(action_powers(s, Land("Utah", "infantry")))
+    (['UK'], ['US'])
+    """
+    b = state.board
+    if isinstance(action, (Patrol, BomberStrike, Move)):
+        return frozenset({action.power})
+    if isinstance(action, Land):
+        return frozenset({b.beachhead(action.beach).power})
+    if isinstance(action, PlaceReinforcement):
+        return frozenset({b.chart(action.chart).power})
+    if isinstance(action, ChooseCasualties):
+        return frozenset(p for p, _, _ in action.losses)
+    if isinstance(action, SplitNavalDice):
+        return frozenset(ALLIED_POWERS)
+    if isinstance(action, Bombard) and isinstance(state.step, NavalTargetStep):
+        if not state.options.three_player:
+            return frozenset(ALLIED_POWERS)
+        return frozenset({"UK" if state.step.die < state.step.uk_dice else "US"})
+    if state.current_player == "axis" and not isinstance(action, Done):
+        return frozenset({"Germany"})
+    return frozenset()

@@ -50,57 +50,26 @@ from ...bots import BOTS, STRONGEST, STRONGEST_WORDS, make_player
 from ...bots.base import Player
 from ...errors import DDayError, SaveFileError
 from ...play.saves import History, Input, dumps, load_game, save_game
-from ...rules.actions import Action, Bombard, BomberStrike, ChooseCasualties, Done, Land, Move, Patrol, PlaceReinforcement, SplitNavalDice
+from ...rules.actions import Action, Done
 from ...rules.cards import ORDER_CARDS
 from ...rules.engine import describe_step
 from ...rules.state import RuleOptions, State
-from ...rules.steps import NavalTargetStep, Roll, StrafeStep
-from ..aria import NamedSlider
+from ...rules.steps import Roll, StrafeStep
+from ...rules.units import ALLIED_POWERS
+from ...rules.words import count
+from ..aria import Announcer, NamedSlider, news
 from ..log_text import log_lines
 from ..maps.leaflet_view import LeafletView
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
-from .decisions import DecisionControl, hint_html
+from .decisions import DecisionControl, action_powers, hint_html
 from .files import MAX_NAME, FileBoxError, SaveUpload, download_link_html, in_app, notebook_folder_file, size_words
 from .play import show_on_map
 from .rolls import odds_html, roll_info
 
-__all__ = ["SEAT_CHOICES", "GameBoard", "Turn", "action_powers"]
+__all__ = ["SEAT_CHOICES", "GameBoard", "Turn"]
 
 SEAT_CHOICES: Final[tuple[str, ...]] = ("person", "random", "greedy", "strong", STRONGEST)
-ALLIED: Final[tuple[str, str]] = ("UK", "US")
-
-
-# ---------------------------------------------------------------------------------------------
-# which power a decision concerns
-
-
-def action_powers(state: State, action: Action) -> frozenset[str]:
-    """The powers whose units ``action`` uses or loses (empty for Done and picks).
-
-    >>> from dday.rules.setup import initial_state
-    >>> s = initial_state()
-    >>> sorted(action_powers(s, Patrol("UK", "F14"))), sorted(action_powers(s, Land("Utah", "infantry")))
-    (['UK'], ['US'])
-    """
-    b = state.board
-    if isinstance(action, (Patrol, BomberStrike, Move)):
-        return frozenset({action.power})
-    if isinstance(action, Land):
-        return frozenset({b.beachhead(action.beach).power})
-    if isinstance(action, PlaceReinforcement):
-        return frozenset({b.chart(action.chart).power})
-    if isinstance(action, ChooseCasualties):
-        return frozenset(p for p, _, _ in action.losses)
-    if isinstance(action, SplitNavalDice):
-        return frozenset(ALLIED)
-    if isinstance(action, Bombard) and isinstance(state.step, NavalTargetStep):
-        if not state.options.three_player:
-            return frozenset(ALLIED)
-        return frozenset({"UK" if state.step.die < state.step.uk_dice else "US"})
-    if state.current_player == "axis" and not isinstance(action, Done):
-        return frozenset({"Germany"})
-    return frozenset()
 
 
 class Due(StrEnum):
@@ -194,6 +163,8 @@ class GameBoard:
         self.log = st.html()
         self.map_view = LeafletView(self.state, height=map_height)
         self.map_note = st.html()
+        self.voice = Announcer()  # says what each button did, for a screen reader
+        self._heard = 0  # log lines already said
 
         # Saving: always as a download and an upload through the browser; in JupyterLab also a file box,
         # confined to the notebook's folder. Under Voilà (the classroom app, a hub's Voilà) a page's
@@ -232,8 +203,7 @@ class GameBoard:
         self.replay_slider.observe(lambda _c: self._show_replay(), names="value")
 
         controls = w.HBox([self.roll_button, self.bots_button, self.undo_button, self.hint_button, self.auto_box], layout=w.Layout(flex_flow="row wrap"))
-        left = w.VBox([self.card, self.status, self.decision_box, controls, self.message], layout=w.Layout(flex="1 1 560px"))
-        left.children = (*left.children, self.dice)
+        left = w.VBox([self.card, self.status, self.decision_box, controls, self.message, self.dice, self.voice], layout=w.Layout(flex="1 1 560px"))
         right = w.VBox([self.track, self.charts, self.log], layout=w.Layout(flex="1 1 480px"))
         files = w.VBox(
             [
@@ -257,6 +227,7 @@ class GameBoard:
             width="100%",
         )
         self.refresh()
+        self._heard = len(self.log_lines())  # on the page from the start: not said again
         self._set_replay([], [])
 
     # -- the position -------------------------------------------------------------------------
@@ -284,7 +255,7 @@ class GameBoard:
 
     def _lead_allied(self) -> str:
         """The Allied seat for decisions of both powers: a person if there is one, else the UK."""
-        return next((p for p in ALLIED if self.seats[p] == "person"), "UK")
+        return next((p for p in ALLIED_POWERS if self.seats[p] == "person"), "UK")
 
     def _step_start(self) -> int:
         """Index of the state where the pending decision step began (decisions of one step in a row)."""
@@ -309,7 +280,7 @@ class GameBoard:
         if s.current_player == "axis":
             return Turn(self._kind("Germany"), ("Germany",), acts, self._bots.get("Germany"))
         named = frozenset().union(*(action_powers(s, a) for a in acts))
-        powers = tuple(p for p in ALLIED if p in named) or ALLIED
+        powers = tuple(p for p in ALLIED_POWERS if p in named) or ALLIED_POWERS
         if not self.split_allies:
             return Turn(self._kind("UK"), powers, acts, self._bots.get("UK"))
         if len(powers) == 1:
@@ -319,8 +290,8 @@ class GameBoard:
         dones = [a for a in acts if isinstance(a, Done)]
         if not real or any(len(action_powers(s, a)) != 1 for a in real):  # a decision of both powers at once
             lead = self._lead_allied()
-            return Turn(self._kind(lead), ALLIED, acts, self._bots.get(lead))
-        order = sorted(ALLIED, key=lambda p: self.seats[p] == "person")  # bots first
+            return Turn(self._kind(lead), ALLIED_POWERS, acts, self._bots.get(lead))
+        order = sorted(ALLIED_POWERS, key=lambda p: self.seats[p] == "person")  # bots first
         start = self._step_start()
         for p in order[:-1]:
             mine = [a for a in real if action_powers(s, a) == {p}]
@@ -413,7 +384,7 @@ class GameBoard:
         self.history.players = self._players()
         self.history.save(p)
         self.message.value = (
-            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {_inputs(len(self.history))} to {escape(str(p))}</span>'
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {count(len(self.history), "input")} to {escape(str(p))}</span>'
         )
         return p
 
@@ -422,7 +393,7 @@ class GameBoard:
         self.history.players = self._players()
         text = dumps(save_game(self.history, None))
         self.download.value = download_link_html(text, self.download_name)
-        self.message.value = f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {_inputs(len(self.history))}: click the link to keep the file</span>'
+        self.message.value = f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Saved {count(len(self.history), "input")}: click the link to keep the file</span>'
         return text
 
     def load(self, path: str | Path | None = None) -> bool:
@@ -470,7 +441,7 @@ class GameBoard:
         self._set_replay(list(game.states), list(game.inputs))
         self.refresh()
         self.message.value = (
-            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(name)}: {_inputs(len(game))}, turn {game.final.turn}'
+            f'<span style="color:{st.OK_COLOR};font-weight:bold">✔ Loaded {escape(name)}: {count(len(game), "input")}, turn {game.final.turn}'
             f"{', game over' if game.final.is_over else ''}</span>"
             + (f"<br><span>Note: this file was {escape(game.note)}.</span>" if game.note else "")  # an older save, without a checksum
         )
@@ -525,6 +496,14 @@ class GameBoard:
         except (DDayError, FileBoxError, OSError) as exc:  # illegal choices and refused files are explained, not raised
             why = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(why)}</span>'
+        self.voice.say(self.what_happened())
+
+    def what_happened(self) -> str:
+        """What the last button did, in the words a screen reader says: the new log lines, the message, what is due next."""
+        lines = self.log_lines()
+        said = news(lines, min(self._heard, len(lines)), then=[self.message.value, self.status.value])
+        self._heard = len(lines)
+        return said
 
     def _title_html(self) -> str:
         seats = " · ".join(
@@ -589,11 +568,6 @@ class GameBoard:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
-
-
-def _inputs(n: int) -> str:
-    """'1 input', '12 inputs'."""
-    return f"{n} input{'s' * (n != 1)}"
 
 
 def _input_text(x: Input) -> str:

@@ -29,7 +29,7 @@ from ...rules.engine import apply, describe_step, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
 from ...rules.words import count, exact_text, percent, side_name
-from ..aria import Announcer, spoken
+from ..aria import Announcer, news, spoken
 from ..log_text import log_lines
 from ..maps.geodata import SIDE_COLORS
 from ..maps.leaflet_view import LeafletView
@@ -39,9 +39,6 @@ from .figures import drawn, figure_output
 from .rolls import RollInfo, roll_figure, roll_info
 
 __all__ = ["PlayLab", "PlayerSpec"]
-
-MAX_SPOKEN_LINES = 6
-"""At most this many new log lines are read out after a button (a bot's whole turn logs dozens)."""
 
 PlayerSpec = str | Player | None
 """Who decides for a side: "person" (or None) for the learner, a bot's name ("random", "greedy", "strong",
@@ -264,7 +261,7 @@ class PlayLab:
             fn()
         except DDayError as exc:  # illegal choices are explained, not raised into the notebook
             self.message.value = f'<span style="color:{st.HIT_COLOR};font-weight:bold">✘ {escape(str(exc))}</span>'
-            self.voice.say(f"Not done: {exc}")
+            self.voice.say(spoken(self.message.value))  # "Not done: ..."
             return
         self.voice.say(self.what_happened(rolled=self.last_roll is not roll_before))
 
@@ -277,23 +274,18 @@ class PlayLab:
         >>> _ = lab.what_happened()             # the card's first lines, heard once
         >>> _ = lab.roll(faces=(1, 4, 4))
         >>> print(lab.what_happened(rolled=True))
-        Rolled 1, 4, 4: hits = 1, a result with chance 34.7 %. US 101st Airborne attacks F11 Sainte-Mère-Église: dice 1,4,4: 1 hit (hits on 1; blockhouses exempt). Axis removes 1 German infantry in F11 Sainte-Mère-Église. ⚄ US paratroopers over F10 Saint-Sauveur-le-Vicomte: 3 dice — press Roll.
+        Rolled 1, 4, 4: hits = 1, a result with chance 34.7 %. US 101st Airborne attacks F11 Sainte-Mère-Église: dice 1,4,4: 1 hit (hits on 1; blockhouses exempt). Axis removes 1 German infantry in F11 Sainte-Mère-Église. US paratroopers over F10 Saint-Sauveur-le-Vicomte: 3 dice — press Roll.
         """
-        parts: list[str] = []
+        first = ""
         if rolled and self.last_roll is not None:
             info, faces = self.last_roll[0], self.last_roll[1]
             value = info.value(faces)
             chance = percent(float(info.probs.get(value, 0)))
-            parts.append(f"Rolled {', '.join(map(str, faces))}: {info.outcome_name} = {value}, a result with chance {chance}.")
+            first = f"Rolled {', '.join(map(str, faces))}: {info.outcome_name} = {value}, a result with chance {chance}."
         lines = self.log_lines()
-        new = lines[self._heard :] if len(lines) > self._heard else []
+        said = news(lines, min(self._heard, len(lines)), first=first, then=[self.message.value, self.status.value])
         self._heard = len(lines)
-        if len(new) > MAX_SPOKEN_LINES:
-            parts.append(f"{count(len(new), 'new line')} in the game log; the last {MAX_SPOKEN_LINES}:")
-            new = new[-MAX_SPOKEN_LINES:]
-        parts += [spoken(line).rstrip(".") + "." for line in new]
-        parts += [spoken(self.message.value), spoken(self.status.value)]
-        return " ".join(p for p in parts if p)
+        return said
 
     # -- display -----------------------------------------------------------------------------
     def shown_card(self) -> int:
