@@ -119,59 +119,18 @@ def prepare_served_folder(source: Path, dest: Path) -> list[Listing]:
 def landing_page(listings: Sequence[Listing], base_url: str = "/") -> str:
     """The app's front page: the lesson's notebooks first, then every notebook by title in reading order.
 
+    It is the template ``tree.html`` of the app's Voilà template, the page a school hub's Voilà shows
+    for the tutorial's folder too (there with titles made from the file names).
+
     >>> html = landing_page([Listing("01_a.ipynb", "Order card 1 <x>", lesson=True), Listing("02_b.ipynb", "Two")])
     >>> '<html lang="en">' in html, "Order card 1 &lt;x&gt;" in html, 'href="/voila/render/01_a.ipynb"' in html
     (True, True, True)
     """
+    import jinja2
 
-    def item(entry: Listing) -> str:
-        href = escape(base_url + "voila/render/" + quote(entry.filename), quote=True)
-        number = entry.filename.split("_", 1)[0]
-        return f'<li><a href="{href}"><span class="num">{escape(number)}</span> {escape(entry.title)}</a></li>'
-
-    lesson = [e for e in listings if e.lesson]
-    lesson_html = ""
-    if lesson:
-        lesson_html = (
-            '<section aria-labelledby="today"><h2 id="today">Today\'s lesson</h2><ol class="lesson">'
-            + "".join(item(e) for e in lesson)
-            + "</ol></section>"
-        )
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>D-Day 1944: the tutorial</title>
-<link rel="icon" href="data:,">
-<style>
-body {{ font: 18px/1.5 system-ui, "DejaVu Sans", sans-serif; color: #1a1a1a; background: #fff; margin: 0; }}
-main {{ max-width: 860px; margin: 0 auto; padding: 24px; }}
-h1 {{ font-size: 30px; margin: 0 0 4px; }}
-h2 {{ font-size: 22px; margin: 28px 0 8px; }}
-p {{ margin: 0 0 12px; }}
-ol {{ list-style: none; padding: 0; margin: 0; border: 1px solid #767676; border-radius: 6px; }}
-li + li {{ border-top: 1px solid #c6c6c6; }}
-a {{ display: block; padding: 10px 14px; color: #0b4f8a; text-decoration: none; }}
-a:hover {{ background: #eef4fa; text-decoration: underline; }}
-a:focus-visible {{ outline: 3px solid #0b4f8a; outline-offset: -3px; }}
-.num {{ display: inline-block; min-width: 2.2em; font-weight: bold; color: #333; }}
-.lesson {{ border: 2px solid #0b4f8a; }}
-</style>
-</head>
-<body>
-<main>
-<h1>D-Day 1944: the tutorial</h1>
-<p>Axis &amp; Allies: D-Day, a board game of Operation Overlord (Normandy, 6 June 1944), one order card at a time.
-Pick a page; the buttons, dice, maps and quizzes work in this browser, and nothing you do here changes anyone else's page.</p>
-{lesson_html}
-<section aria-labelledby="all"><h2 id="all">All the notebooks, in reading order</h2>
-<ol>{"".join(item(e) for e in listings)}</ol>
-</section>
-</main>
-</body>
-</html>
-"""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_root() / "voila" / "templates" / "dday")), autoescape=True)
+    items = [{"type": "notebook", "name": e.filename, "path": e.filename, "title": e.title, "lesson": e.lesson} for e in listings]
+    return env.get_template("tree.html").render(base_url=base_url, contents={"content": items}, query="")
 
 
 def projector_page(learner_url: str, token: str, *, network: bool) -> str:

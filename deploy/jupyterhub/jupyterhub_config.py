@@ -101,8 +101,8 @@ c.Spawner.args = [
 ]
 
 # --- Where each user lands: Voilà for learners, JupyterLab for teachers ------------------------
-# A learner's server shows only the tutorial's folder; Voilà lists its notebooks, and each opens
-# with the code hidden. A teacher's shows the whole home, in JupyterLab, on the lesson plan.
+# A learner's server shows only the tutorial's folder; Voilà lists its notebooks on the tutorial's
+# front page (dday's Voilà template draws the list), and each opens with the code hidden. A teacher's shows the whole home, in JupyterLab, on the lesson plan.
 LEARNER_URL = "/voila/tree"
 TEACHER_URL = f"/lab/tree/{TUTORIAL_DIR}/19_classroom_lesson.ipynb"
 

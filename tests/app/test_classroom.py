@@ -199,6 +199,17 @@ def test_the_landing_page_lists_the_notebooks_by_title_with_the_lesson_first(app
     assert ".ipynb</a>" not in body
 
 
+def test_voila_lists_a_folder_as_the_tutorial_front_page(app: App) -> None:
+    """Voilà's list of a folder (its "tree", where a school hub lands a learner) is the tutorial's front
+    page too: the notebooks by number and a title made from the file name, not Voilà's bare file names."""
+    status, body = get(f"{app.base}/voila/tree?token={TOKEN}")
+    assert status == 200 and "<h1>D-Day 1944: the tutorial</h1>" in body
+    links = re.findall(r'<a href="([^"]+)"><span class="num">(\d\d)</span> ([^<]+)</a>', body)
+    assert ("/voila/render/01_airborne_assault.ipynb", "01", "Airborne assault") in [(h.split("?")[0], n, t) for h, n, t in links]
+    assert len(links) == len(launch.tutorial_notebooks()) and ".ipynb</a>" not in body
+    assert not re.findall(r"""(?:src|href)=["']?(?:https?:)?//""", body)  # nothing from another host
+
+
 def test_pages_name_no_other_host(app: App) -> None:
     """The HTML of every page the app serves (landing, login, notebook) links only to the server
     itself; the browser test below records the requests the pages really make."""
