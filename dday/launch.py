@@ -12,7 +12,9 @@ install they are read from the repository's ``notebooks/`` folder.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import os
 import shlex
 import shutil
@@ -27,6 +29,8 @@ from pathlib import Path
 from .classroom import AppSettings
 
 DEFAULT_DIR = "dday-tutorial"
+COPIED_RECORD = ".dday-copied.json"
+"""The file, in a copied tutorial's folder, that records what was copied (a hidden file: Jupyter does not list it)."""
 DISTRIBUTION = "dday-tutorial"  # the name to pip install (the import name and the command stay ``dday``)
 
 
@@ -58,12 +62,15 @@ class CopyReport:
     copied: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # differ from ours: the learner's edits, left alone
+    updated: list[str] = field(default_factory=list)  # an earlier version's copy, never edited: replaced by ours
 
     def summary(self) -> str:
         """One line for a person, e.g. ``"dday-tutorial: 25 notebooks copied"``."""
         parts = []
         if self.copied:
             parts.append(f"{_count(len(self.copied), 'notebook')} copied")
+        if self.updated:
+            parts.append(f"{_count(len(self.updated), 'notebook')} updated to this version of dday")
         if self.unchanged:
             parts.append(f"{_count(len(self.unchanged), 'notebook')} already there")
         if self.kept:
@@ -80,9 +87,29 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_record(dest: Path) -> dict[str, str]:
+    """What an earlier :func:`copy_tutorial` copied into ``dest`` (file name: SHA-256); ``{}`` when
+    there is no record or it cannot be read (then every differing notebook counts as edited)."""
+    try:
+        record = json.loads((dest / COPIED_RECORD).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return {}
+    files = record.get("files") if isinstance(record, dict) else None
+    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(files, dict) else {}
+
+
 def copy_tutorial(folder: str | Path = DEFAULT_DIR, *, force: bool = False) -> CopyReport:
     """Copy the notebooks into ``folder`` (made if missing). A notebook already there that differs
-    from ours is the learner's work and is kept unless ``force``; identical ones are left as they are."""
+    from ours is the learner's work and is kept unless ``force``; identical ones are left as they are.
+
+    The folder keeps a record of what was copied (:data:`COPIED_RECORD`), so that after dday is
+    updated (``pip install -U``, ``git pull``) a notebook nobody edited since it was copied is
+    replaced by the new version, while an edited one is still kept.
+    """
     dest = Path(folder).expanduser()
     if dest.exists() and not dest.is_dir():
         raise TutorialError(f"{dest} is a file, not a folder")
@@ -91,17 +118,30 @@ def copy_tutorial(folder: str | Path = DEFAULT_DIR, *, force: bool = False) -> C
     except OSError as e:
         raise TutorialError(f"cannot make the folder {dest}: {e.strerror or e}") from None
     report = CopyReport(dest)
+    earlier = _read_record(dest)
+    record = dict(earlier)
     for nb in tutorial_notebooks():
         target = dest / nb.name
+        ours = nb.read_bytes()
         if target.exists():
-            if target.read_bytes() == nb.read_bytes():
+            theirs = target.read_bytes()
+            if theirs == ours:
                 report.unchanged.append(nb.name)
+                record[nb.name] = _digest(ours)
                 continue
-            if not force:
+            untouched = earlier.get(nb.name) == _digest(theirs)  # as an earlier version copied it
+            if not force and not untouched:
                 report.kept.append(nb.name)
                 continue
+            (report.updated if untouched and not force else report.copied).append(nb.name)
+        else:
+            report.copied.append(nb.name)
         shutil.copyfile(nb, target)
-        report.copied.append(nb.name)
+        record[nb.name] = _digest(ours)
+    try:
+        (dest / COPIED_RECORD).write_text(json.dumps({"files": record}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    except OSError as e:
+        raise TutorialError(f"cannot write {dest / COPIED_RECORD}: {e.strerror or e}") from None
     return report
 
 

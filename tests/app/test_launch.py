@@ -42,6 +42,35 @@ def test_copy_tutorial_keeps_a_learners_edits_unless_forced(tmp_path: Path) -> N
     assert json.loads(edited.read_text(encoding="utf-8"))["cells"]
 
 
+def test_copy_tutorial_updates_the_notebooks_nobody_edited_after_dday_is_updated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hub copies the tutorial at every start, and ``git pull`` or ``pip install -U`` brings new
+    notebooks: a copy nobody edited since it was copied is replaced by the new version; an edited
+    one is kept; a folder copied before the record existed keeps what differs (it cannot tell)."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    for folder, text in ((old, "version 1"), (new, "version 2")):
+        folder.mkdir()
+        for name in ("01_a.ipynb", "02_b.ipynb", "03_c.ipynb"):
+            (folder / name).write_text(f"{name} {text}", encoding="utf-8")
+    class_dir = tmp_path / "class"
+    monkeypatch.setattr(launch, "_source_dir", lambda: old)
+    assert launch.copy_tutorial(class_dir).copied == ["01_a.ipynb", "02_b.ipynb", "03_c.ipynb"]
+    assert (class_dir / launch.COPIED_RECORD).is_file()
+    (class_dir / "02_b.ipynb").write_text("my notes", encoding="utf-8")  # the learner's work
+    monkeypatch.setattr(launch, "_source_dir", lambda: new)  # dday was updated
+    report = launch.copy_tutorial(class_dir)
+    assert report.updated == ["01_a.ipynb", "03_c.ipynb"] and report.kept == ["02_b.ipynb"] and not report.copied
+    assert (class_dir / "01_a.ipynb").read_text(encoding="utf-8") == "01_a.ipynb version 2"
+    assert (class_dir / "02_b.ipynb").read_text(encoding="utf-8") == "my notes"
+    assert "2 notebooks updated to this version of dday" in report.summary()
+    assert launch.copy_tutorial(class_dir).unchanged == ["01_a.ipynb", "03_c.ipynb"]  # and then left alone
+
+    (class_dir / launch.COPIED_RECORD).write_text("{not json", encoding="utf-8")  # a damaged record: nothing is replaced
+    monkeypatch.setattr(launch, "_source_dir", lambda: old)
+    damaged = launch.copy_tutorial(class_dir)
+    assert damaged.kept == ["01_a.ipynb", "02_b.ipynb", "03_c.ipynb"] and not damaged.updated
+    assert (class_dir / "01_a.ipynb").read_text(encoding="utf-8") == "01_a.ipynb version 2"
+
+
 def test_copy_tutorial_refuses_a_file_in_the_way(tmp_path: Path) -> None:
     blocker = tmp_path / "x"
     blocker.write_text("", encoding="utf-8")
