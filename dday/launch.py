@@ -27,6 +27,7 @@ from importlib import resources
 from pathlib import Path
 
 from .classroom import AppSettings
+from .rules.words import count
 
 DEFAULT_DIR = "dday-tutorial"
 COPIED_RECORD = ".dday-copied.json"
@@ -68,23 +69,14 @@ class CopyReport:
         """One line for a person, e.g. ``"dday-tutorial: 25 notebooks copied"``."""
         parts = []
         if self.copied:
-            parts.append(f"{_count(len(self.copied), 'notebook')} copied")
+            parts.append(f"{count(len(self.copied), 'notebook')} copied")
         if self.updated:
-            parts.append(f"{_count(len(self.updated), 'notebook')} updated to this version of dday")
+            parts.append(f"{count(len(self.updated), 'notebook')} updated to this version of dday")
         if self.unchanged:
-            parts.append(f"{_count(len(self.unchanged), 'notebook')} already there")
+            parts.append(f"{count(len(self.unchanged), 'notebook')} already there")
         if self.kept:
-            parts.append(f"{_count(len(self.kept), 'edited notebook')} kept as you left {'it' if len(self.kept) == 1 else 'them'} (--force replaces them)")
+            parts.append(f"{count(len(self.kept), 'edited notebook')} kept as you left {'it' if len(self.kept) == 1 else 'them'} (--force replaces them)")
         return f"{self.folder}: {'; '.join(parts) or 'no notebooks'}"
-
-
-def _count(n: int, noun: str) -> str:
-    """A count with its noun, singular for one.
-
-    >>> _count(1, 'notebook'), _count(3, 'notebook')
-    ('1 notebook', '3 notebooks')
-    """
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _digest(data: bytes) -> str:
