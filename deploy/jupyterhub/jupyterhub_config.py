@@ -9,7 +9,7 @@ server has a memory limit.
 Install, as root, in one environment that every account can read (for example /opt/dday)::
 
     python3 -m venv --upgrade-deps /opt/dday
-    /opt/dday/bin/pip install "dday_tutorial-0.3.0-py3-none-any.whl[hub]"   # the wheel built by python -m build
+    /opt/dday/bin/pip install "dday_tutorial-0.4.0-py3-none-any.whl[hub]"   # the wheel built by python -m build
     npm install -g configurable-http-proxy   # the hub's proxy (Node.js)
     cd /etc/jupyterhub && /opt/dday/bin/jupyterhub -f /path/to/this/jupyterhub_config.py
 

@@ -314,3 +314,23 @@ def test_the_projector_page_shows_the_learners_address_and_its_qr_code(app: App)
     assert f"{app.base}/voila/render/{NOTEBOOK}?token={TOKEN}" in body  # loopback here: this computer's address
     assert "<svg" in body and "Only this computer can open this address" in body
     assert get(f"{app.base}/class")[0] == 302  # the token is needed to see the token
+
+
+def test_the_front_page_template_draws_a_subfolder_with_a_way_back() -> None:
+    """On a hub a teacher may put notebooks in a subfolder: Voilà's page for it lists them, folders
+    first as links to their own page, and a link back to the folder above (Voilà's breadcrumbs)."""
+    import jinja2
+
+    from dday.classroom import template_root
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_root() / "voila" / "templates" / "dday")), autoescape=True)
+    contents = {"content": [{"type": "directory", "name": "extra_work", "path": "week 2/extra_work"}, {"type": "file", "name": "notes.txt", "path": "week 2/notes.txt"},
+                            {"type": "notebook", "name": "03_my_<quiz>.ipynb", "path": "week 2/03_my_<quiz>.ipynb"}]}
+    crumbs = [("/voila/tree", ""), ("/voila/tree/week%202", "week 2")]
+    html = env.get_template("tree.html").render(base_url="/", contents=contents, breadcrumbs=crumbs, query="token=x")
+    assert '<a href="/voila/tree/week%202/extra_work?token=x"><span class="num">▸</span> Extra work (a folder)</a>' in html
+    assert '<span class="num">03</span> My &lt;quiz&gt;</a>' in html and "/voila/render/week%202/03_my_%3Cquiz%3E.ipynb?token=x" in html
+    assert '<a href="/voila/tree?token=x"><span class="num">▴</span> Back to the folder above</a>' in html
+    assert "notes.txt" not in html  # a file that is not a notebook is not a page
+    empty = env.get_template("tree.html").render(base_url="/", contents={"content": []}, breadcrumbs=crumbs, query="")
+    assert "This folder holds no notebook." in empty and "Back to the folder above" in empty
