@@ -564,6 +564,12 @@ def test_w_turn_stepper_says_why_it_waits(page: Any, lab_server: tuple[str, str]
     assert "Order 1 —" not in stepper.inner_text()
     _w_settle(page)
     _w_shot(page, stepper, shots / "w_17_waiting.png")
+    # the still map of the bots' turn, with its text alternative (a name, and a table on a button)
+    picture = panel.locator(".dday-map-picture").first
+    picture.get_by_role("button", name="Show the map as a table").click()
+    _wait_until(lambda: "F30 Caen" in picture.inner_text(), 30, "the still map's table did not show")
+    assert picture.locator('.js-plotly-plot[role="region"]').count() == 1
+    _w_shot(page, picture, shots / "w_17_map_picture.png")
 
 
 def test_w_game_board_dice_odds_and_download(page: Any, lab_server: tuple[str, str], shots: Path) -> None:
