@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import OddsInputError
 from ..rules.units import Force
-from ..rules.words import chance_text, count, exact_text, percent, wrap
+from ..rules.words import chance_text, count, exact_text, fraction_text, percent, wrap
 from . import inputs
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ class Distribution:
         return pd.DataFrame(
             {
                 self.outcome_name: list(self.probs),
-                "exact": [str(p) for p in self.probs.values()],
+                "exact": [fraction_text(p) for p in self.probs.values()],
                 "probability": [float(p) for p in self.probs.values()],
             }
         )

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 import textwrap
 from fractions import Fraction
 from numbers import Real
@@ -205,7 +206,27 @@ def exact_text(p: Fraction | int, *, asked: bool = False) -> str:
     f = Fraction(p)
     if f.denominator == 1:
         return ""
-    return str(f) if asked or len(str(f.denominator)) <= MAX_DENOMINATOR_DIGITS else ""
+    if not asked and f.denominator >= 10**MAX_DENOMINATOR_DIGITS:
+        return ""
+    return fraction_text(f)
+
+
+MAX_WRITTEN_DIGITS: Final = 4000
+"""The most digits a number of a fraction is written with (Python writes no int of over 4,300 digits)."""
+
+
+def fraction_text(f: Fraction) -> str:
+    """``f`` as "numerator/denominator", or, when its numbers are too long to write out (a fight of
+    30 against 30 units over 200 cards), a few words that say so.
+
+    >>> fraction_text(Fraction(91, 216))
+    '91/216'
+    >>> fraction_text(Fraction(1, 6**6000))
+    'a fraction too long to write out (about 4,669 digits below the line)'
+    """
+    if max(abs(f.numerator), f.denominator) < 10**MAX_WRITTEN_DIGITS:
+        return str(f)
+    return f"a fraction too long to write out (about {int(math.log10(f.denominator)) + 1:,} digits below the line)"
 
 
 def chance_text(p: Fraction, *, asked: bool = False) -> str:

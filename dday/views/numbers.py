@@ -128,8 +128,10 @@ def _text_cell(value: Any) -> str:
     >>> _text_cell("1i 1a"), _text_cell("1/6"), _text_cell("1572225863/1338925209984")
     ('1i 1a', '1/6', '(long: ask for it)')
     """
+    if isinstance(value, Fraction):  # before str(): a Fraction of thousands of digits cannot be written
+        return escape(exact(value) or "(long: ask for it)")
     text = str(value)
-    if isinstance(value, Fraction) or _FRACTION_TEXT.fullmatch(text):
+    if _FRACTION_TEXT.fullmatch(text):
         return escape(exact(Fraction(text)) or "(long: ask for it)")
     return escape(text)
 

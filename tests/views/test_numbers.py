@@ -116,3 +116,16 @@ def test_printed_explanations_fold_long_lines_at_spaces() -> None:
         assert all(len(line) <= 100 for line in lines), max(lines, key=len)
         assert any(line.startswith("  ") for line in lines)  # each was too long once: the rest of it is indented
     assert "Worked out exactly, card by card" in texts[1]  # folding keeps the words
+
+
+def test_a_fraction_too_long_to_write_out_is_said_so_not_raised() -> None:
+    """A fight of 30 against 30 units over 200 cards has exact chances whose denominators run to
+    thousands of digits, past the 4,300 that Python writes out: the words say so instead of raising."""
+    from dday.odds.distribution import Distribution
+    from dday.rules.words import chance_text, exact_text, fraction_text
+
+    huge = Fraction(1, 6**6000)
+    assert exact_text(huge) == "" and chance_text(huge) == "< 0.1 %"
+    assert exact_text(huge, asked=True) == fraction_text(huge) == "a fraction too long to write out (about 4,669 digits below the line)"
+    table = Distribution({0: huge, 1: 1 - huge}, outcome_name="hits").to_frame()
+    assert table["exact"].iloc[0].startswith("a fraction too long") and table["probability"].iloc[1] == 1.0

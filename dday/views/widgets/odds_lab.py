@@ -34,7 +34,7 @@ from ...rules.orders.combat import dice_groups
 from ...rules.scenario import force as parse_force
 from ...rules.setup import initial_state
 from ...rules.units import Force, attack_value, defense_value
-from ...rules.words import count, interval, percent, plural, wrap
+from ...rules.words import count, fraction_text, interval, percent, plural, wrap
 from ..aria import NamedSlider
 from ..maps.geodata import CONTROL_COLORS, POWER_COLORS, SIDE_COLORS
 from . import style as st
@@ -246,7 +246,7 @@ def units_needed(
         f = _mix_force(n, mix)
         fight = odds.zone_fight_exact(f, dfn, cards=2 * by_turn, first="allies")
         p = fight.exact("allies_hold")
-        rows.append({"units": n, "force": f.short(), "P(Allies hold)": float(p), "exact": str(p)})
+        rows.append({"units": n, "force": f.short(), "P(Allies hold)": float(p), "exact": fraction_text(p)})
         if answer is None and p >= Fraction(target_prob).limit_denominator(10**6):
             answer = n
     table = pd.DataFrame(rows).set_index("units")
