@@ -16,7 +16,7 @@ Axis removes 1 German infantry in F11 Sainte-Mère-Église
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from ..rules.board import Board
@@ -170,6 +170,15 @@ def _left(counts: Counts) -> str:
 
 def _initials(unit_types: Iterable[str]) -> str:
     return " ".join(u[0] for u in unit_types)
+
+
+def _next_units(unit_types: Sequence[str]) -> str:
+    """The units a reinforcement roll brings, by initials: "next 2 units: i a"; "no units" for none.
+
+    >>> _next_units(("infantry", "artillery")), _next_units(())
+    ('next 2 units: i a', 'no units')
+    """
+    return f"next {count(len(unit_types), 'unit')}: {_initials(unit_types)}" if unit_types else "no units"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -504,14 +513,12 @@ def _reinforcement_roll(e: ReinforcementsRolled, b: Board) -> str:
     notes = [_TOTAL_RULES.get(r, f"halved, rounded up ({r} result 6)") for r in e.rules]
     extra = f" ({'; '.join(notes)})" if notes else ""
     dice = "2d6" if len(e.faces) == 2 else "1d6"
-    n = len(e.units)
-    return f"{b.charts[e.chart].label}: {dice} {faces_text(e.faces)} = {sum(e.faces)}{extra} -> next {count(n, 'unit')}: {_initials(e.units)}"
+    return f"{b.charts[e.chart].label}: {dice} {faces_text(e.faces)} = {sum(e.faces)}{extra} -> {_next_units(e.units)}"
 
 
 @_writes(GermanDieShared)
 def _german_die_shared(e: GermanDieShared, b: Board) -> str:
-    n = len(e.units)
-    return f"{b.charts[e.chart].label}: the German die's remaining {n} -> next {count(n, 'unit')}: {_initials(e.units)}"
+    return f"{b.charts[e.chart].label}: the German die's remaining {len(e.units)} -> {_next_units(e.units)}"
 
 
 @_writes(NoRoom)

@@ -112,7 +112,7 @@ def test_the_sentences_name_places_and_read_as_before() -> None:
         "After the cycle in F30 Caen: Axis none, Allies 1i 1a; the Allies control it"
     )
     assert event_text(ev.ReinforcementsRolled(0, (6, 3), ("VAR-RM-12",), ()), b).endswith(
-        ": 2d6 6,3 = 9 (a 6 on a die brings nothing (VAR-RM-12)) -> next 0 units: "
+        ": 2d6 6,3 = 9 (a 6 on a die brings nothing (VAR-RM-12)) -> no units"
     )
     assert event_text(ev.VictoryCheck("americans-alone", zone="F2"), b) == f"The Americans alone hold {b.name('F2')}: the Allies win (VAR-RM-17)"
 

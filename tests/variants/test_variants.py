@@ -251,7 +251,7 @@ def test_var_rm_11_charts_read_left_to_right() -> None:
 
 def test_var_rm_12_a_six_brings_no_reinforcements() -> None:
     _, lines = play(position(card=14, options=RuleOptions(reinforcement_six_nothing=True), charts={"UK": []}), (6, 1))
-    assert has(lines, "a 6 on a die brings nothing (VAR-RM-12)", "next 0 units")
+    assert has(lines, "a 6 on a die brings nothing (VAR-RM-12)", "-> no units")
     _s, lines = play(position(card=14, charts={"UK": []}), (6, 1))
     assert has(lines, "= 7 -> next 7 units")
 
@@ -327,7 +327,7 @@ def test_var_rm_19_after_turn_10_one_die_per_army_and_six_gives_none() -> None:
     s = position(card=14, turn=11, options=RuleOptions(extended_play=True), charts={"US": []})
     assert s.step.dice.count == 1 and s.step.dice.faces_matter  # type: ignore[attr-defined]
     _, lines = play(s, (6,))
-    assert has(lines, "VAR-RM-19", "next 0 units")
+    assert has(lines, "VAR-RM-19", "-> no units")
     _, lines = play(s, (3,))
     assert has(lines, "1d6 3 = 3 -> next 3 units")
 
@@ -490,7 +490,7 @@ def test_var_rm_12_a_six_stops_only_the_allied_roll() -> None:
     _, lines = play(position(card=15, options=r, charts={"Germany_Rouen_Chartres": []}), (6, 1))
     assert has(lines, "= 7 -> next 7 units") and not has(lines, "VAR-RM-12")
     _, lines = play(position(card=14, options=r, charts={"UK": []}), (6, 1))
-    assert has(lines, "VAR-RM-12", "next 0 units")
+    assert has(lines, "VAR-RM-12", "-> no units")
 
 
 def test_var_rm_19_germany_rolls_one_die_after_turn_10() -> None:
