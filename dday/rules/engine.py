@@ -43,23 +43,18 @@ from .registry import ACT, FORTUNE_PICKS, LEGAL, PICK, ROLL, legal, on_action
 from .state import State, evolve
 from .steps import (
     AttackRoll,
-    ChooseCasualtiesStep,
-    DeclareMovesStep,
     DefenseRoll,
-    GameOver,
     ParaRoll,
     PickStep,
-    PlaceReinforcementsStep,
     Roll,
     StrafeStep,
 )
-from .words import count, plural, side_name, unit_noun
+from .words import side_name
 
 __all__ = [
     "ROLL_KINDS",
     "apply",
     "chance_outcomes",
-    "describe_step",
     "hit_targets",
     "iter_legal_actions",
     "legal_actions",
@@ -200,22 +195,3 @@ def legal_actions(s: State) -> list[Action]:
     return list(iter_legal_actions(s))
 
 
-def describe_step(s: State) -> str:
-    """One line saying what the game waits for (for logs and widgets)."""
-    step = s.step
-    if isinstance(step, GameOver):
-        return f"Game over: the {side_name(s.winner or '')} win"
-    if isinstance(step, Roll):
-        zone = getattr(step, "zone", "")
-        return f"Roll {count(step.dice.count, 'die')} ({step.kind}{' in ' + zone if zone else ''})"
-    if isinstance(step, StrafeStep):
-        power, unit, dest, n = step.arrivals[step.index]
-        return f"Roll {n} strafing {plural(n, 'die')} against a {unit_noun(1, unit, power)} bound for {dest}"
-    if isinstance(step, ChooseCasualtiesStep):
-        return f"{side_name(step.side)}: choose {count(step.hits, 'casualty')} in {step.zone}"
-    if isinstance(step, DeclareMovesStep):
-        return f"{step.side.capitalize()}: declare moves ({len(step.moves)} so far), then done (R-MOVE-7)"
-    if isinstance(step, PlaceReinforcementsStep):
-        left = ", ".join(f"{s.board.charts[i].name}: {q}" for i, q in enumerate(step.quota) if q)
-        return f"{step.side.capitalize()}: place reinforcements in chart order ({left})"
-    return f"{step.who.capitalize()}: {step.prompt}"

@@ -22,7 +22,6 @@ NO_DICE = Dice()
 @dataclass(frozen=True)
 class Step:
     who: ClassVar[str] = "none"
-    prompt: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
@@ -304,13 +303,11 @@ class ChooseCasualtiesStep(Step):
 @dataclass(frozen=True)
 class NavalSplitStep(Step):
     who: ClassVar[str] = "allies"
-    prompt: ClassVar[str] = "Split the six naval dice between the UK and the US (R-NAVAL-2)"
 
 
 @dataclass(frozen=True)
 class NavalTargetStep(Step):
     who: ClassVar[str] = "allies"
-    prompt: ClassVar[str] = "Pick the blockhouse this naval die is aimed at (R-NAVAL-1)"
     die: int = 0  # 0..5
     uk_dice: int = 6
 
@@ -318,13 +315,11 @@ class NavalTargetStep(Step):
 @dataclass(frozen=True)
 class PatrolStep(Step):
     who: ClassVar[str] = "allies"
-    prompt: ClassVar[str] = "Send fighters from the airfield to patrol zones, at most 4 per zone (R-AIR-2)"
 
 
 @dataclass(frozen=True)
 class AATargetStep(Step):
     who: ClassVar[str] = "axis"
-    prompt: ClassVar[str] = "Pick the air unit this artillery fires at (R-AA-2)"
     zone: str = ""
     shot: int = 0
     kind: str = "fighter"
@@ -333,13 +328,11 @@ class AATargetStep(Step):
 @dataclass(frozen=True)
 class BomberStep(Step):
     who: ClassVar[str] = "allies"
-    prompt: ClassVar[str] = "Send a bomber to a zone without Allied land units and pick its target (R-AIR-5)"
 
 
 @dataclass(frozen=True)
 class FireToSeaStep(Step):
     who: ClassVar[str] = "axis"
-    prompt: ClassVar[str] = "Pick the unit in the beachhead this blockhouse fires at (R-BH-2)"
     zone: str = ""
     shot: int = 0
 
@@ -376,7 +369,6 @@ class DeclareMovesStep(Step):
 @dataclass(frozen=True)
 class LandingStep(Step):
     who: ClassVar[str] = "allies"
-    prompt: ClassVar[str] = "Land units from the beachhead boxes into their landing zones (R-BEACH-2)"
 
 
 @dataclass(frozen=True)

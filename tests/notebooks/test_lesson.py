@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dday.odds import cycle_distribution
-from dday.rules.engine import describe_step
+from dday.views.prompts import describe_step
 from dday.tutorial import card_lab
 from dday.views.lesson import TIMELINE, DiceActivity, TimelineActivity, handout, lesson_position
 from dday.views.log_text import log_lines

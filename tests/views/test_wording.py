@@ -19,11 +19,12 @@ import pytest
 from dday.bots.greedy import GreedyBot
 from dday.errors import IllegalActionError
 from dday.play.game import play_game
-from dday.rules.engine import apply, describe_step, legal_actions, sample_roll
+from dday.rules.engine import apply, legal_actions, sample_roll
 from dday.rules.setup import initial_state
 from dday.tutorial import card_lab
 from dday.variants.rulesets import RULESETS, ruleset
 from dday.views.log_text import lines_of
+from dday.views.prompts import describe_step
 
 PATTERNS: dict[str, re.Pattern[str]] = {
     "1 + plural": re.compile(r"(?<![\d.,/−-])\b1 (?:more |new |German |Allied |UK |US |Axis |strafing |naval |blockhouse )?(hits|dice|units|fighters|bombers|blockhouses|tanks|games|turns|cards|zones|rolls|cycles|casualties)\b"),

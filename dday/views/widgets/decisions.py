@@ -24,12 +24,12 @@ from ...rules.actions import (
     PlaceReinforcement,
     SplitNavalDice,
 )
-from ...rules.engine import describe_step
 from ...rules.state import State
 from ...rules.steps import AATargetStep, FireToSeaStep, NavalTargetStep
 from ...rules.units import ALLIED_POWERS
 from ...rules.words import count, percent, plural, units
 from ..log_text import aa_gun_name
+from ..prompts import describe_step
 from . import style as st
 from .rolls import roll_info
 

@@ -52,7 +52,6 @@ from ...errors import DDayError, SaveFileError
 from ...play.saves import History, Input, dumps, load_game, save_game
 from ...rules.actions import Action, Done
 from ...rules.cards import ORDER_CARDS
-from ...rules.engine import describe_step
 from ...rules.state import RuleOptions, State
 from ...rules.steps import Roll, StrafeStep
 from ...rules.units import ALLIED_POWERS
@@ -60,6 +59,7 @@ from ...rules.words import count
 from ..aria import Announcer, NamedSlider, news
 from ..log_text import log_lines
 from ..maps.leaflet_view import LeafletView
+from ..prompts import describe_step
 from . import style as st
 from .board_html import card_html, chart_table_html, chip, seat_words, turn_track_html
 from .decisions import DecisionControl, action_powers, hint_html

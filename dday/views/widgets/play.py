@@ -25,7 +25,7 @@ from ...errors import DDayError
 from ...rules.actions import Action
 from ...rules.cards import ORDER_CARDS
 from ...rules.dice import Faces
-from ...rules.engine import apply, describe_step, legal_actions, sample_roll
+from ...rules.engine import apply, legal_actions, sample_roll
 from ...rules.state import State
 from ...rules.steps import AttackRoll, ChooseCasualtiesStep, DefenseRoll, FireToSeaStep, SeaRoll
 from ...rules.words import count, exact_text, percent, side_name
@@ -33,6 +33,7 @@ from ..aria import Announcer, news, spoken
 from ..log_text import log_lines
 from ..maps.geodata import SIDE_COLORS
 from ..maps.leaflet_view import LeafletView
+from ..prompts import describe_step
 from . import style as st
 from .decisions import DecisionControl, bot_played_html, decision_prompt, hint_html, played_html
 from .figures import drawn, figure_output

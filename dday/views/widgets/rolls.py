@@ -21,7 +21,7 @@ from typing import Any, Final
 from ... import odds
 from ...odds.distribution import GROUPS_WORDS, TWO_DICE_WORDS, dice_groups_words
 from ...rules.dice import hits_in
-from ...rules.engine import chance_outcomes, describe_step, hit_targets, step_dice
+from ...rules.engine import chance_outcomes, hit_targets, step_dice
 from ...rules.orders.combat import combat_dice
 from ...rules.state import State
 from ...rules.steps import (
@@ -38,6 +38,7 @@ from ...rules.steps import (
 )
 from ...rules.units import LAND_TYPES, Force, attack_value, defense_value, other_side, powers_of
 from ...rules.words import count, percent, plural, roll_words
+from ..prompts import describe_step
 from . import style as st
 
 # ---------------------------------------------------------------------------------------------
