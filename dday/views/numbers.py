@@ -3,11 +3,11 @@
 * :func:`percent` — one decimal, and "< 0.1 %" / "> 99.9 %" for events that are possible but
   rounding would show as impossible or certain;
 * :func:`one_in` — "about 1 in 6" for rare events, where it helps;
-* :func:`exact` — the exact fraction, only when it is short (at most 5 digits below the line) or
-  asked for (:func:`dday.rules.words.exact_text`, which the odds' explanations use too);
+* :func:`~dday.rules.words.exact_text` — the exact fraction, only when it is short (at most 5 digits
+  below the line) or asked for (the odds' explanations use it too; it lives in :mod:`dday.rules.words`);
 * :func:`chance` — all of it in one phrase;
 * :func:`count`, :func:`plural` — "1 game", "12 games"; these and :func:`percent` live in
-  :mod:`dday.rules.words` (import them from there), where the log's sentences (:mod:`dday.views.log_text`), the engine's prompts and the bots' coach get them too;
+  :mod:`dday.rules.words` (import them from there), where the log's sentences (:mod:`dday.views.log_text`), the prompts (:mod:`dday.views.prompts`) and the bots' coach get them too;
 * :func:`probability_table`, :func:`fight_table` — a pandas ``Styler`` that shows the
   probability columns of a table as percentages, with named columns.
 
@@ -35,9 +35,8 @@ from pandas.io.formats.style import Styler
 
 from ..rules.words import Probability, exact_text, interval, percent, probability_value
 
-__all__ = ["FIGHT_COLUMN_LABELS", "chance", "exact", "fight_table", "one_in", "probability_table", "win_rate_table"]
+__all__ = ["FIGHT_COLUMN_LABELS", "chance", "fight_table", "one_in", "probability_table", "win_rate_table"]
 
-_as_float = probability_value  # the checks and the percentages live with the other words, in dday.rules.words
 
 
 def _round_two_figures(n: float) -> int:
@@ -63,21 +62,12 @@ def one_in(p: Probability, *, up_to: float = 0.25) -> str:
     >>> one_in(Fraction(1, 6)), one_in(0.001174), one_in(2.566056e-11), one_in(0.5)
     ('about 1 in 6', 'about 1 in 850', 'about 1 in 39 000 000 000', '')
     """
-    value = _as_float(p)
+    value = probability_value(p)
     if value == 0 or value > up_to:
         return ""
     n = 1 / value
     whole = round(n) if n < 100 else _round_two_figures(n)
     return f"about 1 in {whole:,}".replace(",", " ")
-
-
-def exact(p: Fraction | int, *, asked: bool = False) -> str:
-    """The exact fraction as text when it is short (at most 5 digits below the line) or ``asked``, else ``""``.
-
-    >>> exact(Fraction(91, 216)), exact(Fraction(15625, 104976)), exact(Fraction(6458032651, 33059881728), asked=True)
-    ('91/216', '', '6458032651/33059881728')
-    """
-    return exact_text(p, asked=asked)
 
 
 def chance(p: Probability, *, show_exact: bool | None = None) -> str:
@@ -92,7 +82,8 @@ def chance(p: Probability, *, show_exact: bool | None = None) -> str:
     """
     extras = [one_in(p)]
     if isinstance(p, Fraction) and p.denominator != 1 and show_exact is not False:
-        extras.append(f"exactly {exact(p, asked=bool(show_exact))}" if exact(p, asked=bool(show_exact)) else "")
+        fraction = exact_text(p, asked=bool(show_exact))
+        extras.append(f"exactly {fraction}" if fraction else "")
     extras = [e for e in extras if e]
     return percent(p) + (f" ({'; '.join(extras)})" if extras else "")
 
@@ -129,10 +120,10 @@ def _text_cell(value: Any) -> str:
     ('1i 1a', '1/6', '(long: ask for it)')
     """
     if isinstance(value, Fraction):  # before str(): a Fraction of thousands of digits cannot be written
-        return escape(exact(value) or "(long: ask for it)")
+        return escape(exact_text(value) or "(long: ask for it)")
     text = str(value)
     if _FRACTION_TEXT.fullmatch(text):
-        return escape(exact(Fraction(text)) or "(long: ask for it)")
+        return escape(exact_text(Fraction(text)) or "(long: ask for it)")
     return escape(text)
 
 

@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from dday.odds import zone_fight
-from dday.rules.words import count, percent, plural
-from dday.views.numbers import chance, exact, fight_table, one_in, probability_table
+from dday.rules.words import count, exact_text, percent, plural
+from dday.views.numbers import chance, fight_table, one_in, probability_table
 
 SCIENTIFIC = re.compile(r"\d[eE][+-]?\d")
 
@@ -42,7 +42,7 @@ def test_no_scientific_notation_at_any_scale(k: int) -> None:
     p = Fraction(1, 7**k)
     for text in (percent(p), one_in(p), chance(p), chance(1 - p)):
         assert not SCIENTIFIC.search(text), text
-    assert len(max(re.findall(r"\d+", exact(p)) or [""], key=len)) <= 12
+    assert len(max(re.findall(r"\d+", exact_text(p)) or [""], key=len)) <= 12
 
 
 def test_one_in_is_close_to_the_truth() -> None:
@@ -57,9 +57,9 @@ def test_one_in_is_close_to_the_truth() -> None:
 
 def test_exact_only_when_short_or_asked() -> None:
     long = Fraction(6458032651, 33059881728)
-    assert exact(long) == ""
-    assert exact(long, asked=True) == "6458032651/33059881728"
-    assert exact(Fraction(91, 216)) == "91/216"
+    assert exact_text(long) == ""
+    assert exact_text(long, asked=True) == "6458032651/33059881728"
+    assert exact_text(Fraction(91, 216)) == "91/216"
     assert "6458032651" not in chance(long)
     assert chance(long, show_exact=True).endswith("exactly 6458032651/33059881728)")
 
