@@ -82,3 +82,18 @@ def test_the_game_board_says_what_its_buttons_did() -> None:
     board.undo_button.click() if not board.undo_button.disabled else None
     board.load_button.click()  # no such file in the folder: refused, and said
     assert board.voice.message.startswith("Not done: Could not load dday_game.json")  # the sign said in words
+
+
+def test_the_replay_says_each_move() -> None:
+    """Notebook 20's replay: each step of the slider or its buttons says which input it shows and its log."""
+    from dday.views.widgets.game_board import GameBoard
+
+    board = GameBoard("greedy", "greedy")
+    board.play_bots(max_steps=12)
+    board.replay_from()
+    board.replay_step(+1)
+    said = board.voice.message
+    assert said.startswith(f"After input 1 of {len(board.replay_inputs)}: ") and "turn 1, order 1 (Airborne Assault)." in said
+    before = board.voice.said
+    board.replay_slider.value = 3  # the slider, as a learner's arrow key moves it
+    assert board.voice.said == before + 1 and board.voice.message.startswith("After input 3 of ")

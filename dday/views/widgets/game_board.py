@@ -56,7 +56,7 @@ from ...rules.state import RuleOptions, State
 from ...rules.steps import Roll, StrafeStep
 from ...rules.units import ALLIED_POWERS
 from ...rules.words import count
-from ..aria import Announcer, NamedSlider, news
+from ..aria import Announcer, NamedSlider, news, spoken
 from ..log_text import log_lines
 from ..maps.leaflet_view import LeafletView
 from ..prompts import describe_step
@@ -483,11 +483,11 @@ class GameBoard:
             self.replay_map_box.children = [self.replay_map.widget]
         k = self.replay_slider.value
         what = "the start" if k == 0 else f"input {k} of {len(self.replay_inputs)}: <b>{escape(_input_text(self.replay_inputs[k - 1]))}</b>"
-        self.replay_caption.value = (
-            f'<div style="font-size:17px">After {what} · turn {s.turn}, order {s.card} ({escape(ORDER_CARDS[s.card].name)})</div>'
-            + st.log_html(log_lines(s), 6, name="Log of the replayed input", max_height="140px")
-        )
+        where = f"After {what} · turn {s.turn}, order {s.card} ({escape(ORDER_CARDS[s.card].name)})"
+        lines = log_lines(s)
+        self.replay_caption.value = f'<div style="font-size:17px">{where}</div>' + st.log_html(lines, 6, name="Log of the replayed input", max_height="140px")
         self.replay_map.update(s)
+        self.voice.say(news(lines, 0, first=spoken(where) + "."))  # a screen reader hears each move of the replay
 
     # -- display -------------------------------------------------------------------------------------
     def _safely(self, fn: Callable[[], Any]) -> None:
