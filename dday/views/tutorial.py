@@ -36,7 +36,10 @@ from ..rules.setup import initial_state, state_from_json
 from ..rules.state import State
 from ..rules.words import count
 from .maps.leaflet_view import LeafletView
+from .maps.plotly_view import plotly_map, show_config
+from .maps.words_view import MapInWords
 from .widgets import style as st
+from .widgets.figures import show_figure
 from .widgets.play import PlayerSpec, PlayLab
 
 if TYPE_CHECKING:
@@ -377,10 +380,6 @@ def map_picture(state: State, **options: Any) -> w.Box:
     >>> toggle.description, toggle.value
     ('Show the map as a table', False)
     """
-    from .maps.plotly_view import plotly_map, show_config
-    from .maps.words_view import MapInWords
-    from .widgets.figures import show_figure
-
     words = MapInWords(state, scope=_PICTURE_CLASS, selector=".js-plotly-plot")
     button = w.HBox([words.toggle])  # the button as wide as its words, under the picture's left edge
     box = st.panel([show_figure(plotly_map(state, **options), show_config()), button, words.table, words.name], width="100%")

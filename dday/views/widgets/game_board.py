@@ -501,7 +501,7 @@ class GameBoard:
     def what_happened(self) -> str:
         """What the last button did, in the words a screen reader says: the new log lines, the message, what is due next."""
         lines = self.log_lines()
-        said = news(lines, min(self._heard, len(lines)), then=[self.message.value, self.status.value])
+        said = news(lines, self._heard, then=[self.message.value, self.status.value])
         self._heard = len(lines)
         return said
 

@@ -284,7 +284,7 @@ class PlayLab:
             chance = percent(float(info.probs.get(value, 0)))
             first = f"Rolled {', '.join(map(str, faces))}: {info.outcome_name} = {value}, a result with chance {chance}."
         lines = self.log_lines()
-        said = news(lines, min(self._heard, len(lines)), first=first, then=[self.message.value, self.status.value])
+        said = news(lines, self._heard, first=first, then=[self.message.value, self.status.value])
         self._heard = len(lines)
         return said
 
